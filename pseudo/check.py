@@ -1,0 +1,40 @@
+"""Static checks on a resolved program: calls, arguments, and (later) the automaton's states."""
+from __future__ import annotations
+
+from . import nodes as n
+from .errors import Diagnostic, diagnostic
+
+
+def check(program: n.Program) -> list[Diagnostic]:
+    """Errors and warnings that need the whole resolved program."""
+    out: list[Diagnostic] = []
+    bodies = [program.main] + [d.body for d in program.definitions.values()]
+    for body in bodies:
+        for node in n.walk(body):
+            if isinstance(node, n.Call):
+                out.extend(_check_call(node, program.definitions))
+    return out
+
+
+def _check_call(call: n.Call, defs: dict[str, n.Definition]) -> list[Diagnostic]:
+    d = defs.get(call.name)
+    if d is None:
+        return []  # reported by the resolver
+    if len(call.args) != len(d.params):
+        return [diagnostic("error", "arity", call.span, name=_display(d), expected=len(d.params),
+                           noun=_plural(len(d.params)), got=len(call.args))]
+    return [diagnostic("error", "ref-arg", arg.span, param=p.name, name=_display(d))
+            for arg, p in zip(call.args, d.params)
+            if p.by_ref and not isinstance(arg, n.Var | n.Index)]
+
+
+def _display(d: n.Definition) -> str:
+    return d.name
+
+
+def _plural(k: int) -> str:
+    if k % 10 == 1 and k % 100 != 11:
+        return "аргумент"
+    if k % 10 in (2, 3, 4) and k % 100 not in (12, 13, 14):
+        return "аргумента"
+    return "аргументов"

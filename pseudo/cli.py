@@ -1,0 +1,187 @@
+"""The command line: `pseudo run|check FILE`, with sysexits codes and errors in Russian."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+
+from . import load
+from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_STATIC, EXIT_USAGE, PseudoError, render
+from .execute import run
+from .runtime import Limits
+from .source import Source
+
+DESCRIPTION = """\
+Исполняет псевдокод книги Ж. Арсака «Программирование игр и головоломок» (1990)
+так, как он напечатан: ЕСЛИ … ТО … КОНЕЦ_ЕСЛИ, ДЛЯ … ВЫПОЛНЯТЬ … ВЕРНУТЬСЯ,
+автоматы с метками, рекурсивные процедуры и фразы вроде «место k, i свободно»."""
+
+EPILOG = """\
+коды выхода: 0 — успех, 64 — неверный вызов, 65 — синтаксическая или статическая
+ошибка, 70 — ошибка выполнения, 130 — прервано (Ctrl-C).
+пример: pseudo run programs/queens_recursive.pseudo"""
+
+_TRANSLATIONS = {
+    "usage: ": "использование: ",
+    "the following arguments are required: %s": "не хватает аргументов: %s",
+    "unrecognized arguments: %s": "неизвестные аргументы: %s",
+    "invalid choice: %(value)r (choose from %(choices)s)": "неизвестная команда %(value)r (есть: %(choices)s)",
+    "argument %(argument_name)s: %(message)s": "аргумент %(argument_name)s: %(message)s",
+    "invalid %(type)s value: %(value)r": "неверное значение %(value)r",
+    "expected one argument": "ожидается одно значение",
+    "positional arguments": "аргументы",
+    "options": "параметры",
+    "show this help message and exit": "показать эту справку и выйти",
+}
+
+
+def _russian(text: str) -> str:
+    return _TRANSLATIONS.get(text, text)
+
+
+argparse._ = _russian  # argparse looks its words up through gettext's `_` at call time
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: ошибка: {message}\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"нужно целое число, а не {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("нужно положительное число")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"нужно число секунд, а не {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("нужно положительное число секунд")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="pseudo", description=DESCRIPTION, epilog=EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version="pseudo 0.1.0",
+                        help="показать версию и выйти")
+    sub = parser.add_subparsers(dest="command", metavar="КОМАНДА", title="команды", parser_class=_Parser)
+
+    p_run = sub.add_parser("run", help="выполнить программу", description="Выполнить программу. "
+                           "ПРОЧЕСТЬ читает стандартный ввод, СООБЩИТЬ пишет в стандартный вывод; "
+                           "предупреждения и ошибки идут в стандартный поток ошибок.")
+    _add_file(p_run)
+    limits = p_run.add_argument_group("пределы")
+    defaults = Limits()
+    limits.add_argument("--max-steps", type=_positive, default=defaults.max_steps, metavar="N",
+                        help=f"наибольшее число шагов: повторений циклов, вызовов и переходов "
+                             f"(по умолчанию {defaults.max_steps:_})".replace("_", " "))
+    limits.add_argument("--max-depth", type=_positive, default=defaults.max_depth, metavar="N",
+                        help=f"наибольшая глубина рекурсии (по умолчанию {defaults.max_depth:_})".replace("_", " "))
+    limits.add_argument("--time-limit", type=_seconds, default=defaults.time_limit, metavar="СЕК",
+                        help=f"наибольшее время выполнения в секундах (по умолчанию {defaults.time_limit:g})")
+    p_run.add_argument("-q", "--quiet", action="store_true", help="не показывать предупреждения")
+    p_run.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
+
+    p_check = sub.add_parser("check", help="проверить программу, не выполняя её",
+                             description="Показать все синтаксические и статические ошибки и все "
+                                         "предупреждения, не выполняя программу.")
+    _add_file(p_check)
+    p_check.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
+    return parser
+
+
+def _add_file(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="ФАЙЛ", help="программа на языке книги (обычно .pseudo)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8", errors="replace")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return COMMANDS[args.command](args)
+    except PseudoError as e:
+        _flush()
+        print(e.render(), file=sys.stderr)
+        return e.exit_code
+    except BrokenPipeError:  # the reader of our output went away (`| head`): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except Exception:  # noqa: BLE001 - the last line of defence: never a bare traceback
+        _flush()
+        print(render("error", "внутренняя ошибка pseudo — это не ошибка вашей программы. "
+                     "Пожалуйста, сообщите о ней разработчикам, приложив программу и команду.", None),
+              file=sys.stderr)
+        if getattr(args, "debug", False):
+            traceback.print_exc()
+        else:
+            print("  (подробности: запустите ещё раз с --debug)", file=sys.stderr)
+        return EXIT_RUNTIME
+
+
+def _flush() -> None:
+    try:
+        sys.stdout.flush()
+    except OSError:
+        pass
+
+
+def _read(path: str) -> Source | None:
+    try:
+        return Source.from_file(path)
+    except FileNotFoundError:
+        print(f"pseudo: ошибка: файл {path} не найден", file=sys.stderr)
+    except IsADirectoryError:
+        print(f"pseudo: ошибка: {path} — это папка, а не файл программы", file=sys.stderr)
+    except UnicodeDecodeError as e:
+        print(f"pseudo: ошибка: файл {path} не в кодировке UTF-8 (байт {e.start})", file=sys.stderr)
+    except OSError as e:
+        print(f"pseudo: ошибка: не удалось прочесть {path}: {e.strerror}", file=sys.stderr)
+    return None
+
+
+def cmd_run(args) -> int:
+    source = _read(args.file)
+    if source is None:
+        return EXIT_USAGE
+    loaded = load(source)
+    if not args.quiet:
+        for w in loaded.warnings:
+            print(w.render(), file=sys.stderr)
+    limits = Limits(max_steps=args.max_steps, max_depth=args.max_depth, time_limit=args.time_limit)
+    run(loaded.program, limits=limits)
+    return EXIT_OK
+
+
+def cmd_check(args) -> int:
+    source = _read(args.file)
+    if source is None:
+        return EXIT_USAGE
+    try:
+        loaded = load(source)
+    except PseudoError as e:
+        print(e.render(), file=sys.stderr)
+        print(f"ошибок: {len(e.diagnostics)}", file=sys.stderr)
+        return EXIT_STATIC
+    for w in loaded.warnings:
+        print(w.render(), file=sys.stderr)
+    print(f"ошибок нет, предупреждений: {len(loaded.warnings)}", file=sys.stderr)
+    return EXIT_OK
+
+
+COMMANDS = {"run": cmd_run, "check": cmd_check}

@@ -1,0 +1,91 @@
+"""Running a program: standard streams, limits, a deep stack, and the pseudo call stack on errors."""
+from __future__ import annotations
+
+import sys
+import threading
+
+from . import nodes as n
+from .errors import InternalError, PseudoRuntimeError
+from .interpreter import Interpreter
+from .runtime import Input, Limits, Machine, Output, show
+
+THREAD_STACK = 512 * 1024 * 1024
+PY_FRAMES_PER_CALL = 40  # generous: nested blocks and expressions inside one pseudo call
+
+
+def run(program: n.Program, stdin=None, stdout=None, limits: Limits | None = None,
+        machine: Machine | None = None) -> Machine:
+    """Interpret a resolved program; raises PseudoRuntimeError with the pseudo call stack."""
+    limits = limits or Limits()
+    machine = machine or Machine(limits)
+    output = Output(stdout or sys.stdout)
+    interpreter = Interpreter(program, machine, output, Input(stdin or sys.stdin, output))
+    in_deep_thread(interpreter.run, machine)
+    return machine
+
+
+def in_deep_thread(fn, machine: Machine) -> None:
+    """Run fn in a thread with a large stack so that deep pseudo recursion fits.
+
+    Ctrl-C in the main thread asks the machine to stop at its next step.
+    """
+    outcome: list[BaseException] = []
+
+    def target():
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, machine.limits.max_depth * PY_FRAMES_PER_CALL + 10_000))
+        try:
+            fn()
+        except PseudoRuntimeError as e:
+            e.stack = format_stack(machine)
+            outcome.append(e)
+        except RecursionError:
+            err = PseudoRuntimeError("nesting-limit", machine.where)
+            err.stack = format_stack(machine)
+            outcome.append(err)
+        except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
+            outcome.append(e)
+
+    old_size = threading.stack_size()
+    threading.stack_size(THREAD_STACK)
+    try:
+        worker = threading.Thread(target=target, name="pseudo", daemon=True)
+        worker.start()
+    finally:
+        threading.stack_size(old_size)
+    try:
+        while worker.is_alive():
+            worker.join(0.1)
+    except KeyboardInterrupt:
+        machine.interrupt()
+        worker.join(2.0)
+        if not outcome:  # blocked in input: report where the last step was
+            from .errors import Interrupted
+            err = Interrupted("interrupted", machine.where)
+            err.stack = format_stack(machine)
+            raise err from None
+    if outcome:
+        raise outcome[0]
+
+
+def format_stack(machine: Machine, limit: int = 12) -> list[str]:
+    """The pseudo call stack, outermost first; long recursions keep both ends."""
+    entries = [_describe(d, span, frame) for d, span, frame in machine.stack]
+    if len(entries) > limit:
+        skipped = len(entries) - limit
+        entries = entries[:limit // 2] + [f"… ещё {skipped} вызовов …"] + entries[-limit // 2:]
+    return entries
+
+
+def _describe(d: n.Definition, span, frame) -> str:
+    values = [show(v) if not hasattr(v, "get") else "РЕЗ" for v in frame[:len(d.params)]]
+    if d.is_phrase:
+        it = iter(values)
+        text = " ".join(next(it) if w in {p.name for p in d.params} else w for w in d.words).replace(" ,", ",")
+    else:
+        text = f"{d.name}({', '.join(values)})"
+    where = f"{span.filename}:{span.line}" if span is not None else "?"
+    return f"{text}  — вызов в {where}"
+
+
+__all__ = ["run", "in_deep_thread", "format_stack", "InternalError"]

@@ -1,0 +1,565 @@
+"""The evaluator: the resolved tree is compiled once into nested Python closures.
+
+Each expression becomes `ev(frame) -> value` and each statement `ex(frame) -> signal`,
+where `signal` is None, EXIT (КОНЧЕНО) or a `Transfer` to a label. Dispatch on node types
+happens once, at compile time, never while the program runs; integer arithmetic has an
+inlined fast path. Locals live in a per-call list (`frame`), scalar globals in one list,
+and arrays (always global) in dicts captured directly by the closures.
+"""
+from __future__ import annotations
+
+from . import nodes as n
+from .errors import PseudoRuntimeError
+from .runtime import (NOVALUE, UNSET, Input, Machine, Output, PArray, arith, check_index, compare,
+                      for_range, negate, show_key, truth)
+
+EXIT = "КОНЧЕНО"
+ENTRY_LABEL = "ПРОГРАММА"
+
+
+class StopProgram(Exception):
+    """КОНЕЦ_РАБОТЫ or the final state Я."""
+
+
+class Transfer:
+    """A goto in flight: which block owns the label and which segment it starts."""
+    __slots__ = ("label", "owner", "index")
+
+    def __init__(self, label: str):
+        self.label, self.owner, self.index = label, None, 0
+
+
+class Ref:
+    """A РЕЗ argument: reads and writes go to the caller's variable or element."""
+    __slots__ = ("get", "set")
+
+    def __init__(self, get, set_):
+        self.get, self.set = get, set_
+
+
+class CompiledDef:
+    __slots__ = ("definition", "invoke")
+
+    def __init__(self, definition: n.Definition):
+        self.definition = definition
+        self.invoke = None
+
+
+class Interpreter:
+    def __init__(self, program: n.Program, machine: Machine, output: Output, input_: Input):
+        self.program, self.m, self.out, self.inp = program, machine, output, input_
+        self.globals: list = []
+        self.global_index: dict[str, int] = {}
+        self.arrays: dict[str, PArray] = {}
+        self.defs = {key: CompiledDef(d) for key, d in program.definitions.items()}
+        self.local_index: dict[str, int] = {}
+        self.ref_params: set[str] = set()
+        self.transfers: dict[str, Transfer] = {}
+        for cd in self.defs.values():
+            cd.invoke = self._compile_definition(cd.definition)
+        self.local_index, self.ref_params, self.transfers = {}, set(), {}
+        self.main = self._block(program.main, entry=ENTRY_LABEL)
+
+    def run(self) -> None:
+        try:
+            self.main(None)
+        except StopProgram:
+            pass
+        finally:
+            self.out.finish()
+
+    # ---- names ----
+
+    def _global(self, name: str) -> int:
+        if name not in self.global_index:
+            self.global_index[name] = len(self.globals)
+            self.globals.append(UNSET)
+        return self.global_index[name]
+
+    def _array(self, name: str) -> PArray:
+        if name not in self.arrays:
+            self.arrays[name] = PArray(name)
+        return self.arrays[name]
+
+    # ---- definitions ----
+
+    def _compile_definition(self, d: n.Definition):
+        self.local_index = {name: i for i, name in enumerate(d.locals)}
+        self.ref_params = {p.name for p in d.params if p.by_ref}
+        self.transfers = {}
+        m, stack, size, nparams = self.m, self.m.stack, len(d.locals), len(d.params)
+        max_depth = m.limits.max_depth
+        pad = [UNSET] * (size - nparams)
+        result_slot = self.local_index.get("РЕЗУЛЬТАТ")
+        is_function = d.is_function
+        body = self._expr(d.body) if is_function else self._block(d.body)
+
+        def invoke(args, span):
+            if len(stack) >= max_depth:
+                raise m.depth_exceeded(span)
+            frame = args + pad
+            stack.append((d, span, frame))
+            m.steps += 1
+            if m.steps > m.check_at:
+                m.checkpoint(span)
+            value = body(frame)
+            stack.pop()
+            if is_function:
+                return value
+            if result_slot is None or frame[result_slot] is UNSET:
+                return NOVALUE
+            return frame[result_slot]
+        return invoke
+
+    # ---- blocks and statements ----
+
+    def _block(self, block: n.Block, entry: str | None = None):
+        stmts = [s for s in block.stmts]
+        if any(isinstance(s, n.Label) for s in stmts):
+            return self._state_block(stmts, entry)
+        code = [self._stmt(s) for s in stmts]
+        if not code:
+            return lambda fr: None
+        if len(code) == 1:
+            return code[0]
+        if len(code) == 2:
+            a, b = code
+
+            def run2(fr):
+                r = a(fr)
+                if r is not None:
+                    return r
+                return b(fr)
+            return run2
+
+        def run(fr):
+            for ex in code:
+                r = ex(fr)
+                if r is not None:
+                    return r
+        return run
+
+    def _state_block(self, stmts: list, entry: str | None):
+        """A block with labels: segments that run in turn until a transfer picks another."""
+        segments: list[list] = [[]]
+        spans = [None]
+        owner = object()
+        for s in stmts:
+            if isinstance(s, n.Label):
+                t = self._transfer(s.name)
+                t.owner, t.index = owner, len(segments)
+                segments.append([])
+                spans.append(s.span)
+            else:
+                segments[-1].append(s)
+        code = [[self._stmt(s) for s in seg] for seg in segments]
+        start = self.transfers[entry].index if entry in self.transfers and self.transfers[entry].owner is owner else 0
+        m, count = self.m, len(code)
+
+        def run(fr):
+            i = start
+            while i < count:
+                for ex in code[i]:
+                    r = ex(fr)
+                    if r is not None:
+                        break
+                else:
+                    i += 1
+                    continue
+                if r.__class__ is Transfer and r.owner is owner:
+                    m.steps += 1
+                    if m.steps > m.check_at:
+                        m.checkpoint(spans[r.index])
+                    i = r.index
+                    continue
+                return r
+        return run
+
+    def _transfer(self, label: str) -> Transfer:
+        if label not in self.transfers:
+            self.transfers[label] = Transfer(label)
+        return self.transfers[label]
+
+    def _stmt(self, s: n.Stmt):
+        method = getattr(self, "_stmt_" + type(s).__name__)
+        return method(s)
+
+    def _stmt_Assign(self, s: n.Assign):
+        return self._assigner(s.target, self._expr(s.value))
+
+    def _stmt_CallStmt(self, s: n.CallStmt):
+        call = self._call(s.call, expect_value=False)
+
+        def ex(fr):
+            call(fr)
+        return ex
+
+    def _stmt_If(self, s: n.If):
+        cond, then = self._expr(s.cond), self._block(s.then)
+        else_ = self._block(s.else_) if s.else_ is not None else None
+        span = s.cond.span
+
+        def ex(fr):
+            c = cond(fr)
+            if c is True:
+                return then(fr)
+            if c is False:
+                return else_(fr) if else_ is not None else None
+            truth(c, span)
+        return ex
+
+    def _stmt_While(self, s: n.While):
+        cond, body, m, span = self._expr(s.cond), self._block(s.body), self.m, s.span
+
+        def ex(fr):
+            while True:
+                c = cond(fr)
+                if c is not True:
+                    if c is False:
+                        return None
+                    truth(c, span)
+                m.steps += 1
+                if m.steps > m.check_at:
+                    m.checkpoint(span)
+                r = body(fr)
+                if r is not None:
+                    return r
+        return ex
+
+    def _stmt_Loop(self, s: n.Loop):
+        body, m, span = self._block(s.body), self.m, s.span
+
+        def ex(fr):
+            while True:
+                m.steps += 1
+                if m.steps > m.check_at:
+                    m.checkpoint(span)
+                r = body(fr)
+                if r is not None:
+                    return None if r is EXIT else r
+        return ex
+
+    def _stmt_Exit(self, s: n.Exit):
+        return lambda fr: EXIT
+
+    def _stmt_For(self, s: n.For):
+        start, stop = self._expr(s.start), self._expr(s.stop)
+        step = self._expr(s.step) if s.step is not None else (lambda fr: 1)
+        body, m, span = self._block(s.body), self.m, s.span
+        if s.var in self.local_index:
+            slot = self.local_index[s.var]
+
+            def ex(fr):
+                for v in for_range(start(fr), step(fr), stop(fr), span):
+                    fr[slot] = v
+                    m.steps += 1
+                    if m.steps > m.check_at:
+                        m.checkpoint(span)
+                    r = body(fr)
+                    if r is not None:
+                        return r
+            return ex
+        slot, g = self._global(s.var), self.globals
+
+        def ex_global(fr):
+            for v in for_range(start(fr), step(fr), stop(fr), span):
+                g[slot] = v
+                m.steps += 1
+                if m.steps > m.check_at:
+                    m.checkpoint(span)
+                r = body(fr)
+                if r is not None:
+                    return r
+        return ex_global
+
+    def _stmt_Print(self, s: n.Print):
+        args, out, newline = [self._expr(a) for a in s.args], self.out, s.newline
+
+        def ex(fr):
+            out.write([a(fr) for a in args], newline)
+        return ex
+
+    def _stmt_Read(self, s: n.Read):
+        inp = self.inp
+        targets = [(self._assigner(t, None), t) for t in s.targets]
+
+        def ex(fr):
+            for assign, target in targets:
+                value = inp.next()
+                if value is UNSET:
+                    raise PseudoRuntimeError("read-eof", s.span, name=target.span.text())
+                assign(fr, value)
+        return ex
+
+    def _stmt_Stop(self, s: n.Stop):
+        def ex(fr):
+            raise StopProgram
+        return ex
+
+    def _stmt_Goto(self, s: n.Goto):
+        transfer = self._transfer(s.label)
+        return lambda fr: transfer
+
+    def _stmt_Label(self, s: n.Label):  # pragma: no cover - labels split state blocks
+        return lambda fr: None
+
+    # ---- assignment ----
+
+    def _assigner(self, target: n.Target, value):
+        """With `value` a closure: a statement. With None: a function (frame, value) for ПРОЧЕСТЬ."""
+        if isinstance(target, n.Index):
+            arr, key, span = self._array(target.name), self._key(target.indices), target.span
+
+            def set_elem(fr, v):
+                arr[check_index(key(fr), arr, span)] = v
+            store = set_elem
+        elif target.name in self.ref_params:
+            slot = self.local_index[target.name]
+
+            def store(fr, v):
+                fr[slot].set(v)
+        elif target.name in self.local_index:
+            slot = self.local_index[target.name]
+
+            def store(fr, v):
+                fr[slot] = v
+        else:
+            slot, g = self._global(target.name), self.globals
+
+            def store(fr, v):
+                g[slot] = v
+        if value is None:
+            return store
+        if isinstance(target, n.Var) and target.name in self.local_index and target.name not in self.ref_params:
+            slot = self.local_index[target.name]
+
+            def assign_local(fr):
+                fr[slot] = value(fr)
+            return assign_local
+        if isinstance(target, n.Var) and target.name not in self.ref_params:
+            gslot, g = self._global(target.name), self.globals
+
+            def assign_global(fr):
+                g[gslot] = value(fr)
+            return assign_global
+
+        def assign(fr):
+            store(fr, value(fr))
+        return assign
+
+    def _key(self, indices):
+        parts = [self._expr(e) for e in indices]
+        if len(parts) == 1:
+            return parts[0]
+        return lambda fr: tuple(p(fr) for p in parts)
+
+    # ---- expressions ----
+
+    def _expr(self, e: n.Expr):
+        return getattr(self, "_expr_" + type(e).__name__)(e)
+
+    def _expr_Const(self, e: n.Const):
+        value = e.value
+        return lambda fr: value
+
+    def _expr_Var(self, e: n.Var):
+        name, span = e.name, e.span
+        if name in self.ref_params:
+            slot = self.local_index[name]
+            return lambda fr: fr[slot].get()
+        if name in self.local_index:
+            slot = self.local_index[name]
+
+            def local(fr):
+                v = fr[slot]
+                if v is UNSET:
+                    raise PseudoRuntimeError("unset-var", span, name=name)
+                return v
+            return local
+        slot, g = self._global(name), self.globals
+
+        def global_(fr):
+            v = g[slot]
+            if v is UNSET:
+                raise PseudoRuntimeError("unset-var", span, name=name)
+            return v
+        return global_
+
+    def _expr_Index(self, e: n.Index):
+        arr, key, span = self._array(e.name), self._key(e.indices), e.span
+
+        def element(fr):
+            k = key(fr)
+            try:
+                return arr[k]
+            except (KeyError, TypeError):
+                check_index(k, arr, span)
+                raise PseudoRuntimeError("unset-elem", span, name=arr.name, index=show_key(k)) from None
+        return element
+
+    def _expr_Call(self, e: n.Call):
+        return self._call(e, expect_value=True)
+
+    def _call(self, e: n.Call, expect_value: bool):
+        cd = self.defs[e.name]
+        params = cd.definition.params
+        args = [self._ref(a) if p.by_ref else self._expr(a) for a, p in zip(e.args, params)]
+        span, name = e.span, e.name
+
+        def check(r):
+            if r is NOVALUE and expect_value:
+                raise PseudoRuntimeError("no-value", span, name=name)
+            return r
+        if len(args) == 0:
+            def call0(fr):
+                return check(cd.invoke([], span))
+            return call0
+        if len(args) == 1:
+            a0, = args
+
+            def call1(fr):
+                return check(cd.invoke([a0(fr)], span))
+            return call1
+        if len(args) == 2:
+            a0, a1 = args
+
+            def call2(fr):
+                return check(cd.invoke([a0(fr), a1(fr)], span))
+            return call2
+
+        def call(fr):
+            return check(cd.invoke([a(fr) for a in args], span))
+        return call
+
+    def _ref(self, e: n.Expr):
+        """A closure making the Ref for a РЕЗ argument."""
+        if isinstance(e, n.Var) and e.name in self.ref_params:
+            slot = self.local_index[e.name]
+            return lambda fr: fr[slot]
+        read = self._expr(e)
+        store = self._assigner(e, None)
+        if isinstance(e, n.Index):
+            arr, key, span = self._array(e.name), self._key(e.indices), e.span
+
+            def elem_ref(fr):
+                k = check_index(key(fr), arr, span)
+
+                def get():
+                    try:
+                        return arr[k]
+                    except KeyError:
+                        raise PseudoRuntimeError("unset-elem", span, name=arr.name, index=show_key(k)) from None
+                return Ref(get, lambda v: arr.__setitem__(k, v))
+            return elem_ref
+        return lambda fr: Ref(lambda: read(fr), lambda v: store(fr, v))
+
+    def _expr_Unary(self, e: n.Unary):
+        operand, span = self._expr(e.operand), e.span
+
+        def neg(fr):
+            v = operand(fr)
+            if type(v) is int:
+                return -v
+            return negate(v, span)
+        return neg
+
+    def _expr_Binary(self, e: n.Binary):
+        return self._binary(e.op, self._expr(e.left), self._expr(e.right), e.span, e.right)
+
+    def _binary(self, op, left, right, span, right_node):
+        if op == "+":
+            if isinstance(right_node, n.Const) and type(right_node.value) is int:
+                c = right_node.value
+
+                def add_const(fr):
+                    a = left(fr)
+                    if type(a) is int:
+                        return a + c
+                    return arith(op, a, c, span)
+                return add_const
+
+            def add(fr):
+                a, b = left(fr), right(fr)
+                if type(a) is int and type(b) is int:
+                    return a + b
+                return arith(op, a, b, span)
+            return add
+        if op == "-":
+            def sub(fr):
+                a, b = left(fr), right(fr)
+                if type(a) is int and type(b) is int:
+                    return a - b
+                return arith(op, a, b, span)
+            return sub
+        if op == "*":
+            def mul(fr):
+                a, b = left(fr), right(fr)
+                if type(a) is int and type(b) is int:
+                    return a * b
+                return arith(op, a, b, span)
+            return mul
+
+        def general(fr):
+            return arith(op, left(fr), right(fr), span)
+        return general
+
+    def _expr_Compare(self, e: n.Compare):
+        left, right, span, op = self._expr(e.left), self._expr(e.right), e.span, e.op
+        fast = {"=": int.__eq__, "≠": int.__ne__, "<": int.__lt__, "≤": int.__le__,
+                ">": int.__gt__, "≥": int.__ge__}[op]
+        if op == "=":
+            def eq(fr):
+                a, b = left(fr), right(fr)
+                if type(a) is int and type(b) is int:
+                    return a == b
+                return compare(op, a, b, span)
+            return eq
+
+        def cmp(fr):
+            a, b = left(fr), right(fr)
+            if type(a) is int and type(b) is int:
+                return fast(a, b)
+            return compare(op, a, b, span)
+        return cmp
+
+    def _expr_Logical(self, e: n.Logical):
+        left, right, op = self._expr(e.left), self._expr(e.right), e.op
+        lspan, rspan = e.left.span, e.right.span
+        decisive = op == "ИЛИ"  # ИЛИ stops at ИСТИНА, И stops at ЛОЖЬ
+
+        def logical(fr):
+            a = left(fr)
+            if a is decisive:
+                return a
+            if a is not (not decisive):
+                truth(a, lspan, op)
+            b = right(fr)
+            if b is True or b is False:
+                return b
+            return truth(b, rspan, op)
+        return logical
+
+    def _expr_Not(self, e: n.Not):
+        operand, span = self._expr(e.operand), e.operand.span
+
+        def not_(fr):
+            v = operand(fr)
+            if v is True:
+                return False
+            if v is False:
+                return True
+            return truth(v, span, "НЕ")
+        return not_
+
+    def _expr_IfExpr(self, e: n.IfExpr):
+        cond, then, else_, span = self._expr(e.cond), self._expr(e.then), self._expr(e.else_), e.cond.span
+
+        def if_expr(fr):
+            c = cond(fr)
+            if c is True:
+                return then(fr)
+            if c is False:
+                return else_(fr)
+            return truth(c, span)
+        return if_expr
+

@@ -1,0 +1,122 @@
+"""Every user-facing message, in one table: a second language would be a second table.
+
+Keys are stable codes (used by tests and by `pseudo check --json` later); values are
+str.format templates.
+"""
+
+MESSAGES = {
+    # syntax
+    "unexpected-token": "неожиданное {found}",
+    "unexpected-eof": "текст кончился раньше времени",
+    "unexpected-char": "непонятный символ {char!r}",
+    "header-missing-paren": "в заголовке определения не хватает «)» перед «=»",
+    "pattern-outside-header": "фраза в «…» допустима только в заголовке определения «…» =",
+    "empty-body": "у определения {name} пустое тело",
+    "body-dedent-hint": "тело определения заканчивается на первой строке, которая начинается с первой колонки",
+    "bad-pattern": "непонятный образец фразы: {detail}",
+    "empty-condition": "пустое условие",
+    "unclosed-comment": "комментарий «{{» не закрыт «}}»",
+    "unclosed-string": "строка не закрыта кавычкой",
+    # static
+    "no-phrase": "не понимаю «{text}»: это не присваивание, не вызов и не известная фраза",
+    "ambiguous-phrase": "«{text}» подходит к нескольким фразам: {candidates}",
+    "not-a-statement": "выражение «{text}» не может быть инструкцией",
+    "undefined-call": "неизвестная процедура или функция {name}",
+    "arity": "{name} ожидает {expected} {noun}, а передано {got}",
+    "ref-arg": "параметр РЕЗ {param} процедуры {name} требует переменную или элемент массива",
+    "exit-outside-loop": "КОНЧЕНО вне цикла ВЫПОЛНЯТЬ … ВЕРНУТЬСЯ",
+    "result-outside-def": "РЕЗУЛЬТАТ допустим только внутри определения",
+    "duplicate-def": "{name} уже определено в {where}",
+    "duplicate-param": "параметр {name} повторяется",
+    "duplicate-label": "метка {name} уже определена в строке {line}",
+    "undefined-label": "переход к неизвестной метке {name}",
+    "goto-into-block": "переход к метке {name} внутрь {what} извне",
+    "assign-to-def": "{name} — имя процедуры или функции, ему нельзя присваивать",
+    "assign-target": "слева от «:=» должна стоять переменная или элемент массива",
+    "for-var-param-ref": "переменная цикла {name} не может быть параметром РЕЗ",
+    "label-and-def": "{name} одновременно метка и процедура",
+    "use-not-found": "файл {path} не найден",
+    "use-read-error": "не удалось прочесть файл {path}: {detail}",
+    "use-statements": "в файле {path} есть инструкции вне определений; ИСПОЛЬЗОВАТЬ берёт только определения",
+    "use-not-top": "ИСПОЛЬЗОВАТЬ допустимо только на верхнем уровне программы",
+    "pattern-adjacent-slots": "в образце фразы два параметра подряд: их нужно разделить словом или запятой",
+    "pattern-no-word": "в образце фразы нет ни одного слова",
+    # warnings (tolerances and the like)
+    "tol-minus": "знак минус записан символом {char} ({codepoint}); принят как «-»",
+    "tol-compare": "сравнение записано символом «{char}»; принято как «{ascii}»",
+    "tol-space-keyword": "«{text}» записано с пробелом; принято как {keyword}",
+    "tol-lookalike": "имя «{written}» найдено как «{resolved}»: буквы похожи, но из разных алфавитов",
+    "tol-label-comma": "запятая перед меткой {name} в конце инструкции; принята как переход",
+    "tol-phrase-lines": "фраза продолжена на следующей строке ({lines})",
+    "tol-phrase-case": "слово «{written}» во фразе написано иначе, чем в определении («{defined}»)",
+    "never-assigned": "переменная {name} нигде не получает значения",
+    "use-ignored": "в файле {path} есть инструкции вне определений; они не выполняются",
+    # runtime
+    "unset-var": "переменная {name} не получила значения",
+    "unset-elem": "элемент {name}[{index}] не получил значения",
+    "not-array": "{name} — не массив, а {kind}",
+    "is-array": "{name} — массив; его нельзя использовать целиком",
+    "bad-index": "индекс массива {name} должен быть целым числом, а не {kind}",
+    "div-zero": "деление на ноль",
+    "type-binary": "операция «{op}» не применима к {left} и {right}",
+    "type-unary": "операция «{op}» не применима к {kind}",
+    "type-compare": "нельзя сравнивать {left} и {right}",
+    "type-cond": "условие должно быть логическим (ИСТИНА или ЛОЖЬ), а получено {kind}",
+    "type-logic": "операция «{op}» требует логических значений, а получено {kind}",
+    "type-for": "границы и шаг цикла ДЛЯ должны быть числами, а получено {kind}",
+    "for-zero-step": "шаг цикла ДЛЯ равен нулю",
+    "no-value": "{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)",
+    "too-big": "слишком большое число: {detail}",
+    "too-long": "слишком длинная строка ({length} символов)",
+    "read-eof": "ввод кончился: ПРОЧЕСТЬ не получило значения для {name}",
+    "step-limit": "превышен предел шагов ({limit}); увеличьте его параметром --max-steps",
+    "time-limit": "превышен предел времени ({limit} с); увеличьте его параметром --time-limit",
+    "depth-limit": "превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth",
+    "nesting-limit": "слишком глубокая вложенность выражений",
+    "interrupted": "выполнение прервано (Ctrl-C)",
+}
+
+HINTS = {
+    "header-missing-paren": "напишите «)» перед «=»: {name} (…) =",
+    "no-phrase": "может быть, {nearest}?",
+    "undefined-call": "может быть, {nearest}?",
+    "undefined-label": "может быть, {nearest}?",
+    "unset-var": "присвойте {name} значение до этого места",
+    "never-assigned": "может быть, {nearest}?",
+    "keyword-case": "ключевые слова пишутся прописными буквами: {keyword}",
+    "assign-equals": "для присваивания пишется «:=», а не «=»",
+    "extra-end-if": "лишний КОНЕЦ_ЕСЛИ? у каждого ЕСЛИ ровно один КОНЕЦ_ЕСЛИ",
+    "missing-end-if": "не закрыто ЕСЛИ: добавьте КОНЕЦ_ЕСЛИ",
+    "missing-loop-end": "не закрыт цикл: добавьте ВЕРНУТЬСЯ",
+    "missing-then": "после условия ЕСЛИ пишется ТО",
+    "missing-do": "после условия цикла пишется ВЫПОЛНЯТЬ",
+    "body-dedent": "строки тела определения, кроме закрывающих, начинайте с отступа",
+}
+
+# What the parser expected, by terminal name, in words.
+TERMINALS = {
+    "IF": "ЕСЛИ", "THEN": "ТО", "ELSE": "ИНАЧЕ", "END_IF": "КОНЕЦ_ЕСЛИ", "WHILE": "ПОКА",
+    "FOR": "ДЛЯ", "STEP": "ШАГ", "TO": "ДО", "DO": "ВЫПОЛНЯТЬ", "LOOP_END": "ВЕРНУТЬСЯ",
+    "EXIT": "КОНЧЕНО", "PRINT": "СООБЩИТЬ", "READ": "ПРОЧЕСТЬ", "STOP": "КОНЕЦ_РАБОТЫ",
+    "USE": "ИСПОЛЬЗОВАТЬ", "GOTO": "ПЕРЕЙТИ К", "AND": "И", "OR": "ИЛИ", "NOT": "НЕ",
+    "TRUE": "ИСТИНА", "FALSE": "ЛОЖЬ", "DIV": "ДЕЛ", "MOD": "ОСТ", "RESULT": "РЕЗУЛЬТАТ",
+    "REZ": "РЕЗ", "DEF_NAME": "имя определения", "DEF_EQ": "«=» определения",
+    "LABEL": "метка", "NAME": "имя", "NUMBER": "число", "STRING": "строка",
+    "PATTERN": "образец фразы «…»", "ASSIGN": "«:=»", "NE": "«≠»", "LE": "«≤»", "GE": "«≥»",
+    "EQ": "«=»", "LT": "«<»", "GT": "«>»", "PLUS": "«+»", "MINUS": "«-»", "STAR": "«*»",
+    "SLASH": "«/»", "CARET": "«^»", "COMMA": "запятая", "SEMI": "«;»", "LPAR": "«(»",
+    "RPAR": "«)»", "LSQB": "«[»", "RSQB": "«]»", "_NL": "конец строки", "$END": "конец текста",
+}
+
+KIND_NAMES = {
+    "int": "целое число", "Fraction": "дробь", "bool": "логическое значение",
+    "str": "строка", "PArray": "массив", "NoValue": "отсутствие значения",
+}
+
+
+def message(code: str, **args) -> str:
+    return MESSAGES[code].format(**args)
+
+
+def hint(code: str, **args) -> str:
+    return HINTS[code].format(**args)

@@ -1,0 +1,189 @@
+"""Phrase patterns («место (k), (i) свободно») and their resolution against token runs.
+
+A pattern is a sequence of words, commas and parameter slots. A use is matched against
+every pattern whose words all occur in it: the index by first word and the word-set test
+keep this cheap with hundreds of phrases. Each slot takes a slice of the run, balanced in
+brackets, that parses as an expression.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from lark import Token
+
+from .errors import static_error
+from .source import Span
+
+WORD_TYPES = {"NAME", "AND", "OR", "NOT", "TRUE", "FALSE", "DIV", "MOD", "RESULT", "REZ"}
+OPEN = {"LPAR", "LSQB", "IF"}
+CLOSE = {"RPAR", "RSQB", "END_IF"}
+
+_PIECE = re.compile(r"\s*(?:\(\s*(?P<ref>РЕЗ\s+)?(?P<slot>[^\W\d_]\w*)\s*\)|(?P<word>[^\W\d_][\w-]*)|(?P<punct>,))")
+
+
+@dataclass(frozen=True)
+class Slot:
+    name: str
+    by_ref: bool
+
+
+@dataclass(frozen=True)
+class Pattern:
+    key: str  # «…» as written, whitespace collapsed: the definition's name
+    elements: tuple[str | Slot, ...]  # words in lower case, "," or slots
+    written: tuple[str, ...]  # the words as written in the definition
+    span: Span
+
+    @property
+    def slots(self) -> list[Slot]:
+        return [e for e in self.elements if isinstance(e, Slot)]
+
+    @property
+    def words(self) -> list[str]:
+        return [e for e in self.elements if isinstance(e, str) and e != ","]
+
+    def shape(self) -> str:
+        """«место …, … свободно»: how the phrase reads, parameters elided."""
+        parts = ["…" if isinstance(e, Slot) else e for e in self.elements]
+        return "«" + " ".join(parts).replace(" ,", ",") + "»"
+
+
+def parse_pattern(text: str, span: Span) -> Pattern:
+    inner, pos, elements, written = text[1:-1], 0, [], []
+    inner = inner.rstrip()
+    while pos < len(inner):
+        m = _PIECE.match(inner, pos)
+        if not m or m.end() == pos:
+            raise static_error("bad-pattern", span, detail=f"непонятно «{inner[pos:].strip()[:20]}»")
+        pos = m.end()
+        if m["slot"]:
+            if elements and isinstance(elements[-1], Slot):
+                raise static_error("pattern-adjacent-slots", span)
+            elements.append(Slot(m["slot"], bool(m["ref"])))
+        elif m["word"]:
+            elements.append(m["word"].lower())
+            written.append(m["word"])
+        else:
+            elements.append(",")
+    if not written:
+        raise static_error("pattern-no-word", span)
+    key = "«" + " ".join(inner.split()) + "»"
+    return Pattern(key, tuple(elements), tuple(written), span)
+
+
+@dataclass
+class Match:
+    pattern: Pattern
+    slices: list[tuple[int, int]]  # token ranges of the arguments
+    case_differs: list[tuple[Token, str]]  # words written in another case than defined
+
+
+def depths(tokens: list[Token]) -> list[int]:
+    """Bracket depth before each token (and after the last)."""
+    out, d = [], 0
+    for tok in tokens:
+        out.append(d)
+        if tok.type in OPEN:
+            d += 1
+        elif tok.type in CLOSE:
+            d -= 1
+    out.append(d)
+    return out
+
+
+class PhraseTable:
+    def __init__(self):
+        self.patterns: list[Pattern] = []
+        self._by_first: dict[str, list[Pattern]] = {}
+
+    def add(self, pattern: Pattern) -> None:
+        self.patterns.append(pattern)
+        self._by_first.setdefault(pattern.words[0], []).append(pattern)
+
+    def candidates(self, tokens: list[Token]) -> list[Pattern]:
+        words = {t.value.lower() for t in tokens if t.type in WORD_TYPES}
+        seen = []
+        for w in words:
+            for p in self._by_first.get(w, ()):
+                if p not in seen and all(x in words for x in p.words):
+                    seen.append(p)
+        return seen
+
+    def match(self, tokens: list[Token], parses) -> list[Match]:
+        """All ways the run reads as a phrase; `parses(i, j)` tells if tokens[i:j] is an expression."""
+        found: list[Match] = []
+        depth = depths(tokens)
+        for pattern in self.candidates(tokens):
+            for slices in _match(pattern.elements, tokens, depth, parses):
+                found.append(Match(pattern, slices, _case_differences(pattern, tokens, slices)))
+                if len(found) > 1:
+                    return found
+        return found
+
+    def nearest(self, tokens: list[Token], limit: int = 3) -> list[str]:
+        words = [t.value.lower() for t in tokens if t.type in WORD_TYPES]
+        scored = []
+        for p in self.patterns:
+            ratio = difflib.SequenceMatcher(None, words, p.words).ratio()
+            if ratio >= 0.4:
+                scored.append((-ratio, p.key))
+        return [key for _, key in sorted(scored)[:limit]]
+
+
+def _literal_matches(element: str, tok: Token) -> bool:
+    if element == ",":
+        return tok.type == "COMMA"
+    return tok.type in WORD_TYPES and tok.value.lower() == element
+
+
+def _match(elements, tokens, depth, parses):
+    results: list[list[tuple[int, int]]] = []
+    slices: list[tuple[int, int]] = []
+
+    def go(ei: int, ti: int) -> None:
+        if len(results) > 1:
+            return
+        if ei == len(elements):
+            if ti == len(tokens):
+                results.append(list(slices))
+            return
+        element = elements[ei]
+        if not isinstance(element, Slot):
+            if ti < len(tokens) and depth[ti] == depth[0] and _literal_matches(element, tokens[ti]):
+                go(ei + 1, ti + 1)
+            return
+        following = elements[ei + 1] if ei + 1 < len(elements) else None
+        if following is None:
+            ends = [len(tokens)]
+        else:
+            ends = [j for j in range(ti + 1, len(tokens))
+                    if depth[j] == depth[ti] and _literal_matches(following, tokens[j])]
+        for end in ends:
+            if depth[end] == depth[ti] and parses(ti, end):
+                slices.append((ti, end))
+                go(ei + 1, end)
+                slices.pop()
+
+    go(0, 0)
+    return results
+
+
+def _case_differences(pattern: Pattern, tokens: list[Token], slices) -> list[tuple[Token, str]]:
+    inside = {i for a, b in slices for i in range(a, b)}
+    written = iter(pattern.written)
+    out = []
+    for i, tok in enumerate(tokens):
+        if i in inside or tok.type == "COMMA":
+            continue
+        defined = next(written, tok.value)
+        if tok.value != defined:
+            out.append((tok, defined))
+    return out
+
+
+def phrase_function_name(pattern: Pattern) -> str:
+    """место_свободно: the words joined, for the transpiler and the call stack."""
+    return "_".join(w for w in pattern.words)
+

@@ -1,0 +1,572 @@
+"""Resolution: the raw tree's token runs become nodes.
+
+Each run is read, in this order, as an assignment, a transfer to a label, a phrase, or a
+call; conditions may also combine phrases with И, ИЛИ, НЕ. Then names are bound: parameters,
+ДЛЯ variables and РЕЗУЛЬТАТ are local to a definition, every other name is global, and a
+name written with look-alike letters resolves to the one defined (with a warning).
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lark import Token
+
+from . import nodes as n
+from .errors import Diagnostic, StaticError, diagnostic, static_error
+from .messages import hint
+from .parser import ParsedFile, RawDef, RawUse, Run, parse_expression, parse_file
+from .phrases import WORD_TYPES, Pattern, PhraseTable, depths, parse_pattern
+from .source import Source, Span, fold_lookalikes, span_of_token
+
+KEYWORDS = {"ЕСЛИ", "ТО", "ИНАЧЕ", "КОНЕЦ_ЕСЛИ", "ПОКА", "ДЛЯ", "ШАГ", "ДО", "ВЫПОЛНЯТЬ", "ВЕРНУТЬСЯ",
+            "КОНЧЕНО", "СООБЩИТЬ", "ПРОЧЕСТЬ", "КОНЕЦ_РАБОТЫ", "ИСПОЛЬЗОВАТЬ", "И", "ИЛИ", "НЕ",
+            "ИСТИНА", "ЛОЖЬ", "ДЕЛ", "ОСТ", "РЕЗУЛЬТАТ", "РЕЗ"}
+RESULT = "РЕЗУЛЬТАТ"
+FINAL_STATE = "Я"
+
+
+@dataclass
+class Loaded:
+    """The main file and every file it uses, parsed."""
+    main: ParsedFile
+    files: list[ParsedFile]
+
+
+def load(source: Source) -> Loaded:
+    """Parse a program and, recursively, the files it names in ИСПОЛЬЗОВАТЬ."""
+    main = parse_file(source)
+    files, seen = [main], {_key(source.filename)}
+    _load_uses(main, files, seen)
+    return Loaded(main, files)
+
+
+def _key(filename: str) -> str:
+    try:
+        return str(Path(filename).resolve())
+    except OSError:
+        return filename
+
+
+def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str]) -> None:
+    base = Path(parsed.source.filename).parent
+    for item in parsed.main:
+        if not isinstance(item, RawUse):
+            continue
+        path = base / item.path
+        if _key(str(path)) in seen:
+            continue
+        seen.add(_key(str(path)))
+        try:
+            used = parse_file(Source.from_file(path))
+        except FileNotFoundError:
+            raise static_error("use-not-found", item.span, path=item.path) from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise static_error("use-read-error", item.span, path=item.path, detail=str(e)) from None
+        if any(not isinstance(s, RawUse) for s in used.main):
+            first = next(s for s in used.main if not isinstance(s, RawUse))
+            used.warnings.append(diagnostic("warning", "use-ignored", first.span, path=item.path))
+        files.append(used)
+        _load_uses(used, files, seen)
+
+
+@dataclass
+class Scope:
+    """What a body can see: its locals, its labels (name → block id), its loops."""
+    name: str | None  # None for the main program
+    params: list[n.Param]
+    labels: dict[str, tuple[int, str, Span]] = field(default_factory=dict)
+    chain: list[int] = field(default_factory=list)  # ids of the enclosing raw blocks
+    loops: list[str] = field(default_factory=list)
+
+
+class Resolver:
+    def __init__(self, loaded: Loaded):
+        self.loaded = loaded
+        self.errors: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []
+        self.rules_seen: set[str] = set()
+        self.procs: dict[str, RawDef] = {}
+        self.patterns: dict[str, Pattern] = {}
+        self.phrases = PhraseTable()
+        self.source: Source = loaded.main.source
+        self.scope = Scope(None, [])
+        self._expr_cache: dict[tuple, n.Expr | StaticError] = {}
+
+    # ---- the whole program ----
+
+    def resolve(self) -> n.Program:
+        for f in self.loaded.files:
+            self.warnings.extend(f.warnings)
+            self.rules_seen |= f.rules_seen
+            for d in f.definitions:
+                self._declare(d, f.source)
+        definitions = {}
+        for f in self.loaded.files:
+            self.source = f.source
+            for d in f.definitions:
+                definitions[d.name if not d.is_phrase else self.patterns[d.name].key] = self._definition(d)
+        main_file = self.loaded.main
+        self.source = main_file.source
+        stmts = [s for s in main_file.main if not isinstance(s, RawUse)]
+        span = stmts[0].span if stmts else Span(main_file.source, 1, 1, 1, 1)
+        self.scope = Scope(None, [])
+        raw_main = n.Block(span, tuple(stmts))
+        self._collect_labels(raw_main)
+        main = self._guard(lambda: self._block(raw_main, "top"), n.Block(span, ()))
+        comments = tuple(c for f in self.loaded.files for c in f.comments)
+        program = n.Program(span, definitions, main, comments)
+        program = bind_names(program, self.warnings, self.errors)
+        if self.errors:
+            raise StaticError(sorted(self.errors, key=_diag_order))
+        return program
+
+    def _declare(self, d: RawDef, source: Source) -> None:
+        if d.is_phrase:
+            try:
+                pattern = parse_pattern(d.name, d.span)
+            except StaticError as e:
+                self.errors.extend(e.diagnostics)
+                return
+            other = next((p for p in self.phrases.patterns if p.elements == pattern.elements), None)
+            if other:
+                self.errors.append(diagnostic("error", "duplicate-def", d.span, name=pattern.key,
+                                              where=f"строке {other.span.line}"))
+                return
+            self.patterns[d.name] = pattern
+            self.phrases.add(pattern)
+        elif d.name in self.procs:
+            self.errors.append(diagnostic("error", "duplicate-def", d.span, name=d.name,
+                                          where=f"строке {self.procs[d.name].span.line}"))
+        else:
+            self.procs[d.name] = d
+
+    def _definition(self, d: RawDef) -> n.Definition:
+        pattern = self.patterns.get(d.name) if d.is_phrase else None
+        if d.is_phrase and pattern is None:
+            return n.Definition(d.span, d.name, (), n.Block(d.span, ()), ())
+        params = [n.Param(d.span, s.name, s.by_ref) for s in pattern.slots] if pattern else d.params
+        seen = set()
+        for p in params:
+            if p.name in seen:
+                self.errors.append(diagnostic("error", "duplicate-param", p.span, name=p.name))
+            seen.add(p.name)
+        self.scope = Scope(d.name, params)
+        self._collect_labels(d.body)
+        if not d.body.stmts:
+            self.errors.append(diagnostic("error", "empty-body", d.span, hint("body-dedent"), name=d.name))
+        body = self._guard(lambda: self._expression_body(d.body) or self._block(d.body, "top"),
+                           n.Block(d.span, ()))
+        words = tuple(e.name if not isinstance(e, str) else e for e in pattern.elements) if pattern else ()
+        return n.Definition(d.span, pattern.key if pattern else d.name, tuple(params), body, (),
+                            is_phrase=bool(pattern), words=words)
+
+    def _guard(self, fn, fallback):
+        try:
+            return fn()
+        except StaticError as e:
+            self.errors.extend(e.diagnostics)
+            return fallback
+
+    # ---- labels ----
+
+    def _collect_labels(self, block: n.Block, kind: str = "top") -> None:
+        for s in block.stmts:
+            if isinstance(s, n.Label):
+                if s.name in self.scope.labels:
+                    line = self.scope.labels[s.name][2].line
+                    self.errors.append(diagnostic("error", "duplicate-label", s.span, name=s.name, line=line))
+                else:
+                    self.scope.labels[s.name] = (id(block), kind, s.span)
+            for child, child_kind in _sub_blocks(s):
+                self._collect_labels(child, child_kind)
+
+    def _label(self, name: str, span: Span) -> str | None:
+        """The label a name transfers to, allowing look-alike letters; None if none."""
+        if name in self.scope.labels:
+            return name
+        folded = [lab for lab in self.scope.labels if fold_lookalikes(lab) == fold_lookalikes(name)]
+        if len(folded) == 1:
+            self.warnings.append(diagnostic("warning", "tol-lookalike", span, written=name, resolved=folded[0]))
+            return folded[0]
+        return None
+
+    def _goto(self, name: str, span: Span, explicit: bool) -> n.Stmt:
+        label = self._label(name, span)
+        if label is None:
+            if name == FINAL_STATE:
+                return n.Stop(span)
+            nearest = difflib.get_close_matches(name, list(self.scope.labels), n=1, cutoff=0.3)
+            raise static_error("undefined-label", span, hint("undefined-label", nearest=nearest[0]) if nearest else None,
+                               name=name)
+        block_id, kind, _ = self.scope.labels[label]
+        if block_id not in self.scope.chain:
+            what = "цикла" if kind == "loop" else "ветви ЕСЛИ"
+            raise static_error("goto-into-block", span, name=label, what=what)
+        return n.Goto(span, label, explicit)
+
+    # ---- blocks and statements ----
+
+    def _block(self, block: n.Block, kind: str) -> n.Block:
+        self.scope.chain.append(id(block))
+        out: list[n.Stmt] = []
+        stmts, i = list(block.stmts), 0
+        while i < len(stmts):
+            s = stmts[i]
+            try:
+                if isinstance(s, Run):
+                    used, resolved = self._stmt_run_joined(stmts, i)
+                    out.extend(resolved)
+                    i += used
+                    continue
+                out.append(self._stmt(s))
+            except StaticError as e:
+                self.errors.extend(e.diagnostics)
+            i += 1
+        self.scope.chain.pop()
+        return n.Block(block.span, tuple(out))
+
+    def _stmt(self, s) -> n.Stmt:
+        match s:
+            case n.If(cond=cond, then=then, else_=else_):
+                return n.If(s.span, self._cond(cond), self._block(then, "if"),
+                            self._block(else_, "if") if else_ is not None else None)
+            case n.While(cond=cond, body=body):
+                return n.While(s.span, self._cond(cond), self._loop_body(body, "while"))
+            case n.For(var=var, start=start, step=step, stop=stop, body=body):
+                return n.For(s.span, var, self._expr(start), self._expr(step) if step else None,
+                             self._expr(stop), self._loop_body(body, "for"))
+            case n.Loop(body=body):
+                return n.Loop(s.span, self._loop_body(body, "loop"))
+            case n.Exit():
+                if "loop" not in self.scope.loops:
+                    raise static_error("exit-outside-loop", s.span)
+                return s
+            case n.Print(args=args):
+                if args is None:
+                    return n.Print(s.span, (), True)
+                pieces = self._split_commas(args)
+                newline = bool(pieces[-1])
+                return n.Print(s.span, tuple(self._expr(Run(p, args.span)) for p in pieces if p), newline)
+            case n.Read(args=args):
+                return n.Read(s.span, tuple(self._target(Run(p, args.span)) for p in self._split_commas(args)))
+            case n.Goto(label=label, explicit=explicit):
+                return self._goto(label, s.span, explicit)
+            case n.Stop() | n.Label():
+                return s
+            case RawUse():
+                raise static_error("use-not-top", s.span)
+        raise AssertionError(f"unknown raw statement {s!r}")  # pragma: no cover
+
+    def _loop_body(self, body: n.Block, kind: str) -> n.Block:
+        self.scope.loops.append(kind)
+        try:
+            return self._block(body, "loop")
+        finally:
+            self.scope.loops.pop()
+
+    def _stmt_run_joined(self, stmts: list, i: int) -> tuple[int, list[n.Stmt]]:
+        """Resolve a run; a phrase may continue on the following lines."""
+        try:
+            return 1, self._stmt_run(stmts[i])
+        except StaticError as first_error:
+            if first_error.first.code not in ("no-phrase", "not-a-statement"):
+                raise
+            tokens = list(stmts[i].tokens)
+            for j in range(i + 1, min(i + 4, len(stmts))):
+                nxt = stmts[j]
+                if not (isinstance(nxt, Run) and nxt.after_newline):
+                    break
+                tokens += nxt.tokens
+                joined = Run(tokens, stmts[i].span.to(nxt.span))
+                try:
+                    resolved = self._stmt_run(joined)
+                except StaticError:
+                    continue
+                lines = f"строки {stmts[i].span.line}–{nxt.span.line}"
+                self.warnings.append(diagnostic("warning", "tol-phrase-lines", joined.span, lines=lines))
+                return j - i + 1, resolved
+            raise first_error from None
+
+    def _stmt_run(self, run: Run) -> list[n.Stmt]:
+        toks = run.tokens
+        at = _top_level(toks, "ASSIGN")
+        if at:
+            return [self._assignment(run, at[0])]
+        if len(toks) == 1 and toks[0].type in ("NAME", "AND"):
+            name = toks[0].value
+            if self._label(name, run.span) or name == FINAL_STATE and name not in self.procs:
+                return [self._goto(name, run.span, False)]
+        phrase = self._phrase(run)
+        if phrase is not None:
+            return [n.CallStmt(run.span, phrase)]
+        if len(toks) >= 3 and toks[-2].type == "COMMA" and toks[-1].type in ("NAME", "AND") \
+                and self._label(toks[-1].value, span_of_token(self.source, toks[-1])):
+            label_span = span_of_token(self.source, toks[-1])
+            self.warnings.append(diagnostic("warning", "tol-label-comma", span_of_token(self.source, toks[-2]),
+                                            name=toks[-1].value))
+            head = Run(toks[:-2], run.span)
+            return self._stmt_run(head) + [self._goto(toks[-1].value, label_span, False)]
+        expr = self._try_expr(toks)
+        if isinstance(expr, n.Call):
+            return [n.CallStmt(run.span, expr)]
+        if isinstance(expr, StaticError) and not _is_prose(toks) and not self.phrases.candidates(toks):
+            raise expr
+        if isinstance(expr, n.Var) and expr.name in self.procs:
+            return [n.CallStmt(run.span, n.Call(expr.span, expr.name, ()))]
+        raise self._not_understood(run, expr)
+
+    def _not_understood(self, run: Run, expr) -> StaticError:
+        text = " ".join(t.value for t in run.tokens)
+        for tok in run.tokens:
+            if tok.type in WORD_TYPES and tok.value.upper() in KEYWORDS and tok.value != tok.value.upper():
+                return static_error("no-phrase", span_of_token(self.source, tok),
+                                    hint("keyword-case", keyword=tok.value.upper()), text=text)
+        if isinstance(expr, n.Node):
+            tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
+            return static_error("not-a-statement", run.span, tip, text=text)
+        nearest = self.phrases.nearest(run.tokens)
+        tip = hint("no-phrase", nearest=" или ".join(nearest)) if nearest else None
+        return static_error("no-phrase", run.span, tip, text=text)
+
+    def _assignment(self, run: Run, at: int) -> n.Assign:
+        toks = run.tokens
+        target = self._target(Run(toks[:at], run.span)) if at else None
+        if target is None:
+            raise static_error("assign-target", span_of_token(self.source, toks[at]))
+        if not toks[at + 1:]:
+            raise static_error("unexpected-eof", span_of_token(self.source, toks[at]))
+        value = self._cond(Run(toks[at + 1:], run.span))
+        return n.Assign(run.span, target, value)
+
+    def _target(self, run: Run) -> n.Target:
+        expr = self._expr(run)
+        if isinstance(expr, n.Var | n.Index):
+            if expr.name == RESULT and self.scope.name is None:
+                raise static_error("result-outside-def", expr.span)
+            if expr.name in self.procs:
+                raise static_error("assign-to-def", expr.span, name=expr.name)
+            return expr
+        raise static_error("assign-target", expr.span)
+
+    # ---- conditions, phrases and expressions ----
+
+    def _expression_body(self, body: n.Block) -> n.Expr | None:
+        """A body that is one expression (or ЕСЛИ of expressions) makes a function."""
+        if len(body.stmts) != 1:
+            return None
+        s = body.stmts[0]
+        if isinstance(s, Run):
+            toks = s.tokens
+            if _top_level(toks, "ASSIGN") or len(toks) == 1 and self._label(toks[0].value, s.span):
+                return None
+            try:
+                expr = self._cond(s)
+            except StaticError:
+                return None
+            return expr
+        if isinstance(s, n.If) and s.else_ is not None:
+            then, else_ = self._expression_body(s.then), self._expression_body(s.else_)
+            if then is not None and else_ is not None:
+                return n.IfExpr(s.span, self._cond(s.cond), then, else_)
+        return None
+
+    def _cond(self, run: Run) -> n.Expr:
+        """A condition: a phrase, or И / ИЛИ / НЕ of conditions, or an expression."""
+        toks = run.tokens
+        if not toks:
+            raise static_error("empty-condition", run.span)
+        phrase = self._phrase(run)
+        if phrase is not None:
+            return phrase
+        for op in ("OR", "AND"):
+            cuts = _top_level(toks, op)
+            if cuts and cuts[0] > 0 and cuts[-1] < len(toks) - 1:
+                parts, prev = [], 0
+                for c in cuts + [len(toks)]:
+                    parts.append(self._cond(Run(toks[prev:c], _tokens_span(self.source, toks[prev:c]))))
+                    prev = c + 1
+                left = parts[0]
+                for right in parts[1:]:
+                    left = n.Logical(left.span.to(right.span), "ИЛИ" if op == "OR" else "И", left, right)
+                return left
+        if toks[0].type == "NOT" and len(toks) > 1:
+            operand = self._cond(Run(toks[1:], _tokens_span(self.source, toks[1:])))
+            return n.Not(span_of_token(self.source, toks[0]).to(operand.span), operand)
+        expr = self._try_expr(toks)
+        if isinstance(expr, StaticError):
+            if self.phrases.candidates(toks) or _is_prose(toks):
+                raise self._not_understood(run, None)
+            raise expr
+        return expr
+
+    def _phrase(self, run: Run) -> n.Call | None:
+        toks = run.tokens
+        matches = self.phrases.match(toks, lambda i, j: isinstance(self._try_expr(toks[i:j]), n.Node))
+        if not matches:
+            return None
+        if len(matches) > 1:
+            names = " и ".join(m.pattern.key for m in matches)
+            raise static_error("ambiguous-phrase", run.span, text=" ".join(t.value for t in toks), candidates=names)
+        m = matches[0]
+        for tok, defined in m.case_differs:
+            self.warnings.append(diagnostic("warning", "tol-phrase-case", span_of_token(self.source, tok),
+                                            written=tok.value, defined=defined))
+        args = tuple(self._try_expr(toks[a:b]) for a, b in m.slices)
+        return n.Call(run.span, m.pattern.key, args)
+
+    def _expr(self, run: Run) -> n.Expr:
+        result = self._try_expr(run.tokens)
+        if isinstance(result, StaticError):
+            raise result
+        return result
+
+    def _try_expr(self, toks: list[Token]):
+        """The expression the tokens spell, or the StaticError saying why not (cached)."""
+        key = tuple(id(t) for t in toks)
+        if key not in self._expr_cache:
+            try:
+                self._expr_cache[key] = parse_expression(toks, self.source, self.rules_seen)
+            except StaticError as e:
+                self._expr_cache[key] = e
+        return self._expr_cache[key]
+
+    def _split_commas(self, run: Run) -> list[list[Token]]:
+        toks, pieces, prev = run.tokens, [], 0
+        for c in _top_level(toks, "COMMA"):
+            pieces.append(toks[prev:c])
+            prev = c + 1
+        pieces.append(toks[prev:])
+        if any(not p for p in pieces[:-1]):
+            raise static_error("unexpected-token", run.span)
+        return pieces
+
+
+def _sub_blocks(s):
+    match s:
+        case n.If(then=then, else_=else_):
+            return [(then, "if")] + ([(else_, "if")] if else_ is not None else [])
+        case n.While(body=body) | n.For(body=body) | n.Loop(body=body):
+            return [(body, "loop")]
+    return []
+
+
+def _top_level(toks: list[Token], type_: str) -> list[int]:
+    d = depths(toks)
+    return [i for i, t in enumerate(toks) if t.type == type_ and d[i] == 0]
+
+
+def _tokens_span(source: Source, toks: list[Token]) -> Span:
+    return span_of_token(source, toks[0]).to(span_of_token(source, toks[-1]))
+
+
+def _is_prose(toks: list[Token]) -> bool:
+    """Two words in a row: the user wrote a phrase, not an expression with a typo."""
+    return any(a.type in WORD_TYPES and b.type in WORD_TYPES for a, b in zip(toks, toks[1:]))
+
+
+def _diag_order(d: Diagnostic):
+    return (d.span.filename, d.span.line, d.span.column) if d.span else ("", 0, 0)
+
+
+# ---- binding names ----
+
+def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic]) -> n.Program:
+    """Locals per definition, globals, calls of parameterless definitions, look-alike names."""
+    defs = program.definitions
+    locals_of = {key: _locals(d) for key, d in defs.items()}
+    assigned = _assigned_globals(program, locals_of)
+
+    def binder(scope_locals: tuple[str, ...]):
+        known = set(scope_locals) | assigned
+
+        def resolve_name(name: str, span: Span) -> str:
+            if name in known or name in defs:
+                return name
+            folded = {m for m in known | set(defs) if fold_lookalikes(m) == fold_lookalikes(name)}
+            if len(folded) == 1:
+                resolved = folded.pop()
+                warnings.append(diagnostic("warning", "tol-lookalike", span, written=name, resolved=resolved))
+                return resolved
+            return name
+
+        def fix(node):
+            match node:
+                case n.Var(name=name) if name not in known:
+                    name = resolve_name(name, node.span)
+                    if name in defs:
+                        return n.Call(node.span, name, ())
+                    if name not in known:
+                        _warn_never_assigned(node, known, warnings)
+                    return n.Var(node.span, name)
+                case n.Index(name=name) if name not in known:
+                    name = resolve_name(name, node.span)
+                    if name not in known:
+                        _warn_never_assigned(node, known, warnings)
+                    return n.Index(node.span, name, node.indices)
+                case n.Call(name=name) if name not in defs:
+                    resolved = resolve_name(name, node.span)
+                    if resolved not in defs:
+                        nearest = difflib.get_close_matches(name, [k for k in defs if not k.startswith("«")], n=1)
+                        errors.append(diagnostic("error", "undefined-call", node.span,
+                                                 hint("undefined-call", nearest=nearest[0]) if nearest else None,
+                                                 name=name))
+                    return n.Call(node.span, resolved, node.args)
+            return node
+        return fix
+
+    new_defs = {}
+    for key, d in defs.items():
+        body = n.rewrite(d.body, binder(locals_of[key]))
+        new_defs[key] = n.Definition(d.span, d.name, d.params, body, locals_of[key], d.is_phrase, d.words)
+    main = n.rewrite(program.main, binder(()))
+    return n.Program(program.span, new_defs, main, program.comments)
+
+
+def _warn_never_assigned(node, known: set[str], warnings: list[Diagnostic]) -> None:
+    nearest = difflib.get_close_matches(node.name, sorted(known), n=1)
+    warnings.append(diagnostic("warning", "never-assigned", node.span,
+                               hint("never-assigned", nearest=nearest[0]) if nearest else None, name=node.name))
+
+
+def _locals(d: n.Definition) -> tuple[str, ...]:
+    names = [p.name for p in d.params]
+    for node in n.walk(d.body):
+        extra = None
+        if isinstance(node, n.For):
+            extra = node.var
+        elif isinstance(node, n.Var | n.Index) and node.name == RESULT:
+            extra = RESULT
+        if extra and extra not in names:
+            names.append(extra)
+    return tuple(names)
+
+
+def _assigned_globals(program: n.Program, locals_of: dict[str, tuple[str, ...]]) -> set[str]:
+    """Names that receive a value somewhere outside any definition's locals."""
+    out: set[str] = set()
+    bodies = [(program.main, ())] + [(d.body, locals_of[k]) for k, d in program.definitions.items()]
+    ref_params = {k: [p.by_ref for p in d.params] for k, d in program.definitions.items()}
+    for body, local in bodies:
+        for node in n.walk(body):
+            targets = []
+            if isinstance(node, n.Assign):
+                targets = [node.target]
+            elif isinstance(node, n.Read):
+                targets = list(node.targets)
+            elif isinstance(node, n.For):
+                out.add(node.var) if node.var not in local else None
+            elif isinstance(node, n.Call) and node.name in ref_params:
+                targets = [a for a, r in zip(node.args, ref_params[node.name]) if r]
+            for t in targets:
+                if isinstance(t, n.Var | n.Index) and t.name not in local:
+                    out.add(t.name)
+    return out
+
+
+def resolve_program(source: Source) -> tuple[n.Program, list[Diagnostic], set[str]]:
+    """Parse and resolve: the program, its warnings, and the grammar rules it used."""
+    resolver = Resolver(load(source))
+    program = resolver.resolve()
+    return program, sorted(resolver.warnings, key=_diag_order), resolver.rules_seen

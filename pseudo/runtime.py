@@ -1,0 +1,274 @@
+"""Values, operations, input and output, and the limits every run obeys.
+
+Shared by the interpreter and by the Python that the transpiler emits, so that both give
+the same results and the same errors.
+"""
+from __future__ import annotations
+
+import re
+import sys
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import Interrupted, LimitError, PseudoRuntimeError
+from .messages import KIND_NAMES
+
+MAX_POWER_BITS = 10_000_000
+MAX_STRING = 100_000_000
+
+
+class Unset:
+    """The value of a variable that was never assigned."""
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+class NoValue:
+    """What a procedure returns when it never assigns РЕЗУЛЬТАТ."""
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NOVALUE"
+
+
+UNSET = Unset()
+NOVALUE = NoValue()
+
+
+class PArray(dict):
+    """An array of any dimension: a dict keyed by an integer or a tuple of integers."""
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.name = name
+
+
+def kind(value) -> str:
+    return KIND_NAMES.get(type(value).__name__, type(value).__name__)
+
+
+def show(value) -> str:
+    """How СООБЩИТЬ prints a value."""
+    if value is True:
+        return "ИСТИНА"
+    if value is False:
+        return "ЛОЖЬ"
+    if type(value) is Fraction:
+        return f"{value.numerator}/{value.denominator}"
+    return str(value)
+
+
+def show_key(key) -> str:
+    return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
+
+
+def _number(v) -> bool:
+    return type(v) is int or type(v) is Fraction
+
+
+def _norm(v):
+    return v.numerator if type(v) is Fraction and v.denominator == 1 else v
+
+
+def arith(op: str, a, b, span):
+    """The general case of + - * / ДЕЛ ОСТ ^ (the fast integer case is inlined by the callers)."""
+    if op == "+" and type(a) is str and type(b) is str:
+        if len(a) + len(b) > MAX_STRING:
+            raise PseudoRuntimeError("too-long", span, length=len(a) + len(b))
+        return a + b
+    if not (_number(a) and _number(b)):
+        raise PseudoRuntimeError("type-binary", span, op=op, left=kind(a), right=kind(b))
+    if op == "+":
+        return _norm(a + b)
+    if op == "-":
+        return _norm(a - b)
+    if op == "*":
+        return _norm(a * b)
+    if op == "^":
+        return power(a, b, span)
+    if b == 0:
+        raise PseudoRuntimeError("div-zero", span)
+    if op == "/":
+        if type(a) is int and type(b) is int and a % b == 0:
+            return a // b
+        return _norm(Fraction(a) / b)
+    if op == "ДЕЛ":
+        return _norm(a // b)
+    return _norm(a % b)  # ОСТ
+
+
+def power(a, b, span):
+    if type(b) is not int:
+        raise PseudoRuntimeError("type-binary", span, op="^", left=kind(a), right=kind(b))
+    if b < 0:
+        if a == 0:
+            raise PseudoRuntimeError("div-zero", span)
+        return _norm(Fraction(1) / power(a, -b, span))
+    size = abs(a.numerator if type(a) is Fraction else a).bit_length()
+    if size > 1 and (size - 1) * b > MAX_POWER_BITS:
+        raise PseudoRuntimeError("too-big", span, detail=f"{show(a)}^{b}")
+    return _norm(a ** b)
+
+
+def negate(a, span):
+    if _number(a):
+        return -a
+    raise PseudoRuntimeError("type-unary", span, op="-", kind=kind(a))
+
+
+_COMPARE = {
+    "=": lambda a, b: a == b, "≠": lambda a, b: a != b,
+    "<": lambda a, b: a < b, "≤": lambda a, b: a <= b,
+    ">": lambda a, b: a > b, "≥": lambda a, b: a >= b,
+}
+
+
+def compare(op: str, a, b, span) -> bool:
+    if _number(a) and _number(b) or type(a) is str and type(b) is str:
+        return _COMPARE[op](a, b)
+    if type(a) is bool and type(b) is bool and op in ("=", "≠"):
+        return _COMPARE[op](a, b)
+    raise PseudoRuntimeError("type-compare", span, left=kind(a), right=kind(b))
+
+
+def truth(value, span, op: str | None = None) -> bool:
+    """A condition's value, which must be ИСТИНА or ЛОЖЬ."""
+    if value is True or value is False:
+        return value
+    if op:
+        raise PseudoRuntimeError("type-logic", span, op=op, kind=kind(value))
+    raise PseudoRuntimeError("type-cond", span, kind=kind(value))
+
+
+def check_index(key, array: PArray, span):
+    for k in key if type(key) is tuple else (key,):
+        if type(k) is not int:
+            raise PseudoRuntimeError("bad-index", span, name=array.name, kind=kind(k))
+    return key
+
+
+def for_range(start, step, stop, span):
+    """The values of ДЛЯ: an arithmetic progression, bounds evaluated once."""
+    for v in (start, step, stop):
+        if not _number(v):
+            raise PseudoRuntimeError("type-for", span, kind=kind(v))
+    if step == 0:
+        raise PseudoRuntimeError("for-zero-step", span)
+    if type(start) is int and type(step) is int and type(stop) is int:
+        return range(start, stop + 1, step) if step > 0 else range(start, stop - 1, step)
+    return _progression(start, step, stop)
+
+
+def _progression(v, step, stop):
+    while (v <= stop) if step > 0 else (v >= stop):
+        yield _norm(v)
+        v = v + step
+
+
+# ---- input and output ----
+
+class Output:
+    """СООБЩИТЬ: values joined by one space; a trailing comma keeps the line open, and the
+    next value printed on it is preceded by one space."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.open = False
+
+    def write(self, values: list, newline: bool) -> None:
+        text = " ".join(map(show, values))
+        if self.open and values:
+            text = " " + text
+        self.stream.write(text + "\n" if newline else text)
+        self.open = not newline and (self.open or bool(values))
+
+    def finish(self) -> None:
+        if self.open:
+            self.stream.write("\n")
+            self.open = False
+        self.stream.flush()
+
+
+_INT = re.compile(r"[+-]?\d+")
+_DEC = re.compile(r"[+-]?\d+[.,]\d+")
+_FRAC = re.compile(r"[+-]?\d+/\d+")
+
+
+def read_value(token: str):
+    """ПРОЧЕСТЬ: a token that reads as a number becomes a number."""
+    if _INT.fullmatch(token):
+        return int(token)
+    if _DEC.fullmatch(token) or _FRAC.fullmatch(token) and not token.endswith("/0"):
+        return _norm(Fraction(token.replace(",", ".")))
+    return token
+
+
+class Input:
+    def __init__(self, stream, output: Output):
+        self.stream = stream
+        self.output = output
+        self.pending: list[str] = []
+
+    def next(self):
+        """The next value from standard input, or UNSET at the end of input."""
+        if self.output.open:
+            self.output.stream.flush()
+        while not self.pending:
+            line = self.stream.readline()
+            if not line:
+                return UNSET
+            self.pending = line.split()[::-1]
+        self.output.open = False
+        return read_value(self.pending.pop())
+
+
+# ---- limits ----
+
+@dataclass
+class Limits:
+    max_steps: int = 1_000_000_000
+    max_depth: int = 100_000
+    time_limit: float = 3600.0
+
+
+class Machine:
+    """Counts steps (loop iterations, calls, transfers) and enforces the limits.
+
+    Callers do `m.steps += 1; if m.steps > m.check_at: m.checkpoint(span)`: one comparison
+    per step covers the step limit, the time limit and Ctrl-C.
+    """
+
+    CHECK_EVERY = 1 << 14
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.steps = 0
+        self.check_at = min(self.CHECK_EVERY, limits.max_steps)
+        self.deadline = time.monotonic() + limits.time_limit
+        self.interrupted = False
+        self.stack: list[tuple] = []  # (definition, call span, frame) per active call
+        self.where = None  # span of the last checkpoint
+
+    def checkpoint(self, span) -> None:
+        self.where = span
+        if self.interrupted:
+            raise Interrupted("interrupted", span)
+        if self.steps > self.limits.max_steps:
+            raise LimitError("step-limit", span, limit=self.limits.max_steps)
+        if time.monotonic() > self.deadline:
+            raise LimitError("time-limit", span, limit=self.limits.time_limit)
+        self.check_at = min(self.steps + self.CHECK_EVERY, self.limits.max_steps)
+
+    def interrupt(self) -> None:
+        self.interrupted = True
+        self.check_at = -1
+
+    def depth_exceeded(self, span):
+        return LimitError("depth-limit", span, limit=self.limits.max_depth)
+
+
+sys.set_int_max_str_digits(0)

@@ -1,0 +1,74 @@
+"""Program text: reading files, Unicode normalisation, positions and look-alike letters."""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+class Source:
+    """One program file, normalised to NFC, with its lines kept for error display."""
+
+    def __init__(self, text: str, filename: str = "<строка>"):
+        self.text = unicodedata.normalize("NFC", text.replace("\r\n", "\n"))
+        self.filename = filename
+        self.lines = self.text.split("\n")
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "Source":
+        data = Path(path).read_bytes()
+        return cls(data.decode("utf-8-sig"), str(path))
+
+    def line(self, n: int) -> str:
+        return self.lines[n - 1] if 1 <= n <= len(self.lines) else ""
+
+    def __repr__(self) -> str:
+        return f"Source({self.filename!r})"
+
+
+@dataclass(frozen=True)
+class Span:
+    """A stretch of source text; lines and columns count from 1, columns in characters."""
+
+    source: Source = field(compare=False, repr=False)
+    line: int
+    column: int
+    end_line: int
+    end_column: int  # exclusive
+
+    @property
+    def filename(self) -> str:
+        return self.source.filename
+
+    def text(self) -> str:
+        """The source text the span covers (first line only when it spans lines)."""
+        line = self.source.line(self.line)
+        end = self.end_column - 1 if self.end_line == self.line else len(line)
+        return line[self.column - 1:end]
+
+    def to(self, other: "Span") -> "Span":
+        return Span(self.source, self.line, self.column, other.end_line, other.end_column)
+
+    def utf8_columns(self) -> tuple[int, int]:
+        """Start and end columns as 0-based UTF-8 byte offsets, as Python's ast wants."""
+        def offset(line_no: int, col: int) -> int:
+            return len(self.source.line(line_no)[:col - 1].encode("utf-8"))
+        return offset(self.line, self.column), offset(self.end_line, self.end_column)
+
+
+def span_of_token(source: Source, tok) -> Span:
+    return Span(source, tok.line, tok.column, tok.end_line, tok.end_column)
+
+
+# Cyrillic letters that print like Latin ones; the book's OCR mixes them (HR(к + 1)).
+_CYRILLIC = "АВЕКМНОРСТУХаеікорсухјѕԁ"
+_LATIN = "ABEKMHOPCTYXaeikopcyxjsd"
+_FOLD = str.maketrans(_CYRILLIC, _LATIN)
+
+
+def fold_lookalikes(name: str) -> str:
+    """Map look-alike Cyrillic letters to Latin so that `к` and `k` compare equal."""
+    return name.translate(_FOLD)
+
+
+MINUS_LOOKALIKES = {"−": "U+2212", "–": "U+2013"}

@@ -1,0 +1,63 @@
+"""Shared helpers: run a program from text or a file and capture what a user would see."""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+import pseudo
+from pseudo.errors import PseudoError, PseudoRuntimeError, StaticError
+from pseudo.runtime import Limits
+from pseudo.source import Source
+
+ROOT = Path(__file__).resolve().parent.parent
+PROGRAMS = ROOT / "programs"
+
+
+@dataclass
+class Outcome:
+    stdout: str
+    warnings: list = field(default_factory=list)
+    error: PseudoError | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        return self.stdout.splitlines()
+
+
+def run_source(source: Source, stdin: str = "", limits: Limits | None = None) -> Outcome:
+    out = io.StringIO()
+    try:
+        loaded = pseudo.load(source)
+    except StaticError as e:
+        return Outcome("", [], e)
+    try:
+        pseudo.run(loaded.program, stdin=io.StringIO(stdin), stdout=out, limits=limits)
+    except PseudoRuntimeError as e:
+        return Outcome(out.getvalue(), loaded.warnings, e)
+    return Outcome(out.getvalue(), loaded.warnings)
+
+
+def run_text(text: str, stdin: str = "", filename: str = "t.pseudo", limits: Limits | None = None) -> Outcome:
+    return run_source(Source(text, filename), stdin, limits)
+
+
+def run_file(path: Path, stdin: str = "", limits: Limits | None = None) -> Outcome:
+    return run_source(Source.from_file(path), stdin, limits)
+
+
+def cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
+    """Run the `pseudo` command as a user would, in a child process."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "pseudo", *args], input=stdin, capture_output=True,
+                          text=True, encoding="utf-8", timeout=timeout, env=env, cwd=ROOT)
+
+
+@pytest.fixture
+def programs() -> Path:
+    return PROGRAMS
