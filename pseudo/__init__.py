@@ -12,7 +12,7 @@ from .check import check as _check
 from .errors import Diagnostic, PseudoError, PseudoRuntimeError, StaticError
 from .execute import run
 from .nodes import Program
-from .resolver import resolve_program
+from .resolver import diagnostic_order, resolve_program
 from .runtime import Limits
 from .source import Source
 
@@ -28,12 +28,13 @@ class Loaded:
 
 def load(source: Source) -> Loaded:
     """Parse, resolve and check; raises StaticError listing every error found."""
-    program, warnings, rules = resolve_program(source)
-    found = _check(program)
-    errors = [d for d in found if d.severity == "error"]
+    resolved = resolve_program(source)
+    found = _check(resolved.program)
+    errors = resolved.errors + [d for d in found if d.severity == "error"]
     if errors:
-        raise StaticError(errors)
-    return Loaded(program, warnings + [d for d in found if d.severity == "warning"], rules)
+        raise StaticError(sorted(errors, key=diagnostic_order))
+    warnings = resolved.warnings + [d for d in found if d.severity == "warning"]
+    return Loaded(resolved.program, sorted(warnings, key=diagnostic_order), resolved.rules_seen)
 
 
 def parse(text: str, filename: str = "<строка>") -> Program:

@@ -15,7 +15,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from . import nodes as n
 from .errors import Diagnostic, StaticError, diagnostic
 from .layout import split_chunks
-from .messages import TERMINALS, hint
+from .messages import KEYWORDS, TERMINALS, hint
 from .source import MINUS_LOOKALIKES, Source, Span, span_of_token
 
 
@@ -39,6 +39,8 @@ def grammar_rule_names() -> set[str]:
     """Every rule and alias of the grammar, for the coverage test of the golden programs."""
     names = set()
     for rule in lark_parser().rules:
+        if rule.options.expand1 and len(rule.expansion) == 1 and not rule.alias:
+            continue  # `?rule: other` — inlined, never a node of its own
         name = rule.alias or rule.origin.name
         name = getattr(name, "name", name)
         if not str(name).startswith(("_", "__")):
@@ -182,9 +184,33 @@ def describe_token(tok: Token) -> str:
     return what if what.startswith("«") or tok.type.isupper() and what.isupper() else f"{what} «{tok.value}»"
 
 
+CLOSERS = {"IF": ("ЕСЛИ", "КОНЕЦ_ЕСЛИ"), "WHILE": ("ПОКА", "ВЕРНУТЬСЯ"), "FOR": ("ДЛЯ", "ВЕРНУТЬСЯ"),
+           "DO": ("ВЫПОЛНЯТЬ", "ВЕРНУТЬСЯ"), "LPAR": ("«(»", "«)»"), "LSQB": ("«[»", "«]»")}
+
+
+def _innermost_unclosed(tokens: list[Token]) -> Token | None:
+    stack: list[Token] = []
+    headers = 0
+    for tok in tokens:
+        if tok.type == "DO" and headers:
+            headers -= 1  # the ВЫПОЛНЯТЬ of a ПОКА or ДЛЯ header opens nothing new
+            continue
+        headers += tok.type in ("WHILE", "FOR")
+        if tok.type in CLOSERS:
+            stack.append(tok)
+        elif tok.type in ("END_IF", "LOOP_END", "RPAR", "RSQB") and stack:
+            stack.pop()
+    return stack[-1] if stack else None
+
+
 def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> StaticError:
     tok = e.token
     if tok.type == "$END":
+        opener = _innermost_unclosed(tokens)
+        if opener is not None:
+            what, closer = CLOSERS[opener.type]
+            return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, opener),
+                                           opener=what, closer=closer)])
         last = tokens[-1]
         span = Span(source, last.end_line, last.end_column, last.end_line, last.end_column + 1)
         text = "текст кончился раньше времени"
@@ -194,10 +220,16 @@ def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> St
     expected = sorted({TERMINALS.get(x, x) for x in e.expected if not x.startswith("__")})
     if expected and len(expected) <= 6:
         text += "; ожидалось: " + ", ".join(expected)
-    return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, e.expected))])
+    return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, e.expected, tokens))])
 
 
-def _syntax_hint(tok: Token, expected: set[str]) -> str | None:
+def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | None:
+    for other in tokens:
+        if other is tok:
+            break
+        if other.type == "NAME" and other.line == tok.line and other.value.upper() in KEYWORDS \
+                and other.value != other.value.upper():
+            return hint("keyword-case", keyword=other.value.upper())
     if tok.type == "END_IF" and "END_IF" not in expected:
         return hint("extra-end-if")
     if "END_IF" in expected:
@@ -291,10 +323,8 @@ class _Builder(Transformer):
         return n.While(self.sp(kw), cond, body)
 
     def for_stmt(self, kw, var, _assign, start, *rest):
-        if len(rest) == 6:
-            _step_kw, step, _to, stop, _do, body = rest[0], rest[1], rest[2], rest[3], rest[4], rest[5]
-        else:
-            step, (_to, stop, _do, body) = None, rest[:4]
+        step = rest[1] if rest[0].type == "STEP" else None
+        _to, stop, _do, body, _end = rest[-5:]
         return n.For(self.sp(kw), var.value, start, step, stop, body)
 
     def loop_stmt(self, kw, body, _end):
@@ -353,6 +383,9 @@ class _Builder(Transformer):
     def call(self, name, _l, *rest):
         args = rest[0] if len(rest) == 2 else []
         return n.Call(self.sp(name).to(self.sp(rest[-1])), name.value, tuple(args))
+
+    def paren(self, _l, expr, _r):
+        return expr
 
     def exprs(self, *items):
         return [x for x in items if not isinstance(x, Token)]

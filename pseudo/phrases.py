@@ -123,10 +123,10 @@ class PhraseTable:
         return found
 
     def nearest(self, tokens: list[Token], limit: int = 3) -> list[str]:
-        words = [t.value.lower() for t in tokens if t.type in WORD_TYPES]
+        words = " ".join(t.value.lower() for t in tokens if t.type in WORD_TYPES)
         scored = []
         for p in self.patterns:
-            ratio = difflib.SequenceMatcher(None, words, p.words).ratio()
+            ratio = difflib.SequenceMatcher(None, words, " ".join(p.words)).ratio()
             if ratio >= 0.4:
                 scored.append((-ratio, p.key))
         return [key for _, key in sorted(scored)[:limit]]

@@ -15,14 +15,11 @@ from lark import Token
 
 from . import nodes as n
 from .errors import Diagnostic, StaticError, diagnostic, static_error
-from .messages import hint
+from .messages import KEYWORDS, hint
 from .parser import ParsedFile, RawDef, RawUse, Run, parse_expression, parse_file
 from .phrases import WORD_TYPES, Pattern, PhraseTable, depths, parse_pattern
 from .source import Source, Span, fold_lookalikes, span_of_token
 
-KEYWORDS = {"ЕСЛИ", "ТО", "ИНАЧЕ", "КОНЕЦ_ЕСЛИ", "ПОКА", "ДЛЯ", "ШАГ", "ДО", "ВЫПОЛНЯТЬ", "ВЕРНУТЬСЯ",
-            "КОНЧЕНО", "СООБЩИТЬ", "ПРОЧЕСТЬ", "КОНЕЦ_РАБОТЫ", "ИСПОЛЬЗОВАТЬ", "И", "ИЛИ", "НЕ",
-            "ИСТИНА", "ЛОЖЬ", "ДЕЛ", "ОСТ", "РЕЗУЛЬТАТ", "РЕЗ"}
 RESULT = "РЕЗУЛЬТАТ"
 FINAL_STATE = "Я"
 
@@ -93,6 +90,7 @@ class Resolver:
         self.source: Source = loaded.main.source
         self.scope = Scope(None, [])
         self._expr_cache: dict[tuple, n.Expr | StaticError] = {}
+        self.declared: set[int] = set()  # ids of the RawDefs accepted by _declare
 
     # ---- the whole program ----
 
@@ -106,7 +104,8 @@ class Resolver:
         for f in self.loaded.files:
             self.source = f.source
             for d in f.definitions:
-                definitions[d.name if not d.is_phrase else self.patterns[d.name].key] = self._definition(d)
+                if id(d) in self.declared:
+                    definitions[d.name if not d.is_phrase else self.patterns[d.name].key] = self._definition(d)
         main_file = self.loaded.main
         self.source = main_file.source
         stmts = [s for s in main_file.main if not isinstance(s, RawUse)]
@@ -117,10 +116,7 @@ class Resolver:
         main = self._guard(lambda: self._block(raw_main, "top"), n.Block(span, ()))
         comments = tuple(c for f in self.loaded.files for c in f.comments)
         program = n.Program(span, definitions, main, comments)
-        program = bind_names(program, self.warnings, self.errors)
-        if self.errors:
-            raise StaticError(sorted(self.errors, key=_diag_order))
-        return program
+        return bind_names(program, self.warnings, self.errors)
 
     def _declare(self, d: RawDef, source: Source) -> None:
         if d.is_phrase:
@@ -129,18 +125,20 @@ class Resolver:
             except StaticError as e:
                 self.errors.extend(e.diagnostics)
                 return
-            other = next((p for p in self.phrases.patterns if p.elements == pattern.elements), None)
+            other = next((p for p in self.phrases.patterns if p.shape() == pattern.shape()), None)
             if other:
                 self.errors.append(diagnostic("error", "duplicate-def", d.span, name=pattern.key,
                                               where=f"строке {other.span.line}"))
                 return
             self.patterns[d.name] = pattern
             self.phrases.add(pattern)
+            self.declared.add(id(d))
         elif d.name in self.procs:
             self.errors.append(diagnostic("error", "duplicate-def", d.span, name=d.name,
                                           where=f"строке {self.procs[d.name].span.line}"))
         else:
             self.procs[d.name] = d
+            self.declared.add(id(d))
 
     def _definition(self, d: RawDef) -> n.Definition:
         pattern = self.patterns.get(d.name) if d.is_phrase else None
@@ -182,18 +180,17 @@ class Resolver:
             for child, child_kind in _sub_blocks(s):
                 self._collect_labels(child, child_kind)
 
-    def _label(self, name: str, span: Span) -> str | None:
+    def _label(self, name: str) -> str | None:
         """The label a name transfers to, allowing look-alike letters; None if none."""
         if name in self.scope.labels:
             return name
         folded = [lab for lab in self.scope.labels if fold_lookalikes(lab) == fold_lookalikes(name)]
-        if len(folded) == 1:
-            self.warnings.append(diagnostic("warning", "tol-lookalike", span, written=name, resolved=folded[0]))
-            return folded[0]
-        return None
+        return folded[0] if len(folded) == 1 else None
 
     def _goto(self, name: str, span: Span, explicit: bool) -> n.Stmt:
-        label = self._label(name, span)
+        label = self._label(name)
+        if label is not None and label != name:
+            self.warnings.append(diagnostic("warning", "tol-lookalike", span, written=name, resolved=label))
         if label is None:
             if name == FINAL_STATE:
                 return n.Stop(span)
@@ -249,7 +246,7 @@ class Resolver:
                 pieces = self._split_commas(args)
                 newline = bool(pieces[-1])
                 return n.Print(s.span, tuple(self._expr(Run(p, args.span)) for p in pieces if p), newline)
-            case n.Read(args=args):
+            case n.Read(targets=args):
                 return n.Read(s.span, tuple(self._target(Run(p, args.span)) for p in self._split_commas(args)))
             case n.Goto(label=label, explicit=explicit):
                 return self._goto(label, s.span, explicit)
@@ -296,13 +293,13 @@ class Resolver:
             return [self._assignment(run, at[0])]
         if len(toks) == 1 and toks[0].type in ("NAME", "AND"):
             name = toks[0].value
-            if self._label(name, run.span) or name == FINAL_STATE and name not in self.procs:
+            if self._label(name) or name == FINAL_STATE and name not in self.procs:
                 return [self._goto(name, run.span, False)]
         phrase = self._phrase(run)
         if phrase is not None:
             return [n.CallStmt(run.span, phrase)]
         if len(toks) >= 3 and toks[-2].type == "COMMA" and toks[-1].type in ("NAME", "AND") \
-                and self._label(toks[-1].value, span_of_token(self.source, toks[-1])):
+                and self._label(toks[-1].value):
             label_span = span_of_token(self.source, toks[-1])
             self.warnings.append(diagnostic("warning", "tol-label-comma", span_of_token(self.source, toks[-2]),
                                             name=toks[-1].value))
@@ -318,7 +315,7 @@ class Resolver:
         raise self._not_understood(run, expr)
 
     def _not_understood(self, run: Run, expr) -> StaticError:
-        text = " ".join(t.value for t in run.tokens)
+        text = _source_text(self.source, run.tokens)
         for tok in run.tokens:
             if tok.type in WORD_TYPES and tok.value.upper() in KEYWORDS and tok.value != tok.value.upper():
                 return static_error("no-phrase", span_of_token(self.source, tok),
@@ -359,7 +356,7 @@ class Resolver:
         s = body.stmts[0]
         if isinstance(s, Run):
             toks = s.tokens
-            if _top_level(toks, "ASSIGN") or len(toks) == 1 and self._label(toks[0].value, s.span):
+            if _top_level(toks, "ASSIGN") or len(toks) == 1 and self._label(toks[0].value):
                 return None
             try:
                 expr = self._cond(s)
@@ -377,7 +374,7 @@ class Resolver:
         toks = run.tokens
         if not toks:
             raise static_error("empty-condition", run.span)
-        phrase = self._phrase(run)
+        phrase = self._phrase(run, in_condition=True)
         if phrase is not None:
             return phrase
         for op in ("OR", "AND"):
@@ -401,14 +398,21 @@ class Resolver:
             raise expr
         return expr
 
-    def _phrase(self, run: Run) -> n.Call | None:
+    def _phrase(self, run: Run, in_condition: bool = False) -> n.Call | None:
+        """The phrase a run spells. In a condition an argument binds tighter than И, ИЛИ, НЕ,
+        so `НЕ 7 четно` is НЕ (7 четно) and `a И b четно` is a И (b четно)."""
         toks = run.tokens
-        matches = self.phrases.match(toks, lambda i, j: isinstance(self._try_expr(toks[i:j]), n.Node))
+
+        def parses(i: int, j: int) -> bool:
+            if in_condition and (toks[i].type == "NOT" or _top_level(toks[i:j], "AND") or _top_level(toks[i:j], "OR")):
+                return False
+            return isinstance(self._try_expr(toks[i:j]), n.Node)
+        matches = self.phrases.match(toks, parses)
         if not matches:
             return None
         if len(matches) > 1:
             names = " и ".join(m.pattern.key for m in matches)
-            raise static_error("ambiguous-phrase", run.span, text=" ".join(t.value for t in toks), candidates=names)
+            raise static_error("ambiguous-phrase", run.span, text=_source_text(self.source, toks), candidates=names)
         m = matches[0]
         for tok, defined in m.case_differs:
             self.warnings.append(diagnostic("warning", "tol-phrase-case", span_of_token(self.source, tok),
@@ -457,13 +461,24 @@ def _top_level(toks: list[Token], type_: str) -> list[int]:
     return [i for i, t in enumerate(toks) if t.type == type_ and d[i] == 0]
 
 
+def _source_text(source: Source, toks: list[Token]) -> str:
+    """The text of a run as written, its lines joined by single spaces."""
+    text = source.text[toks[0].start_pos:toks[-1].end_pos]
+    return " ".join(text.split())
+
+
 def _tokens_span(source: Source, toks: list[Token]) -> Span:
     return span_of_token(source, toks[0]).to(span_of_token(source, toks[-1]))
 
 
+OPERAND_END = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "RESULT", "RPAR", "RSQB"}
+OPERAND_START = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "RESULT"}
+
+
 def _is_prose(toks: list[Token]) -> bool:
-    """Two words in a row: the user wrote a phrase, not an expression with a typo."""
-    return any(a.type in WORD_TYPES and b.type in WORD_TYPES for a, b in zip(toks, toks[1:]))
+    """Two operands side by side (`занят 1`, `нет таких`): the user wrote a phrase, not an
+    expression with a typo, so the helpful error names the nearest phrases."""
+    return any(a.type in OPERAND_END and b.type in OPERAND_START for a, b in zip(toks, toks[1:]))
 
 
 def _diag_order(d: Diagnostic):
@@ -565,8 +580,20 @@ def _assigned_globals(program: n.Program, locals_of: dict[str, tuple[str, ...]])
     return out
 
 
-def resolve_program(source: Source) -> tuple[n.Program, list[Diagnostic], set[str]]:
-    """Parse and resolve: the program, its warnings, and the grammar rules it used."""
+@dataclass
+class Resolved:
+    program: n.Program  # what could be resolved; statements with errors are left out
+    warnings: list[Diagnostic]
+    errors: list[Diagnostic]
+    rules_seen: set[str]
+
+
+def resolve_program(source: Source) -> Resolved:
+    """Parse and resolve; syntax errors raise, resolution errors are collected."""
     resolver = Resolver(load(source))
     program = resolver.resolve()
-    return program, sorted(resolver.warnings, key=_diag_order), resolver.rules_seen
+    return Resolved(program, sorted(resolver.warnings, key=_diag_order), resolver.errors, resolver.rules_seen)
+
+
+def diagnostic_order(d: Diagnostic):
+    return _diag_order(d)

@@ -1,0 +1,108 @@
+"""Golden programs: each file says, in comments, what it must print and report.
+
+    { ожидается: TEXT }                 one line of standard output, in order
+    { ввод: TEXT }                      one line of standard input
+    { предупреждение L:C: TEXT }        a warning at line L, column C whose text contains TEXT
+    { ошибка L:C: TEXT }                a syntax or static error (the program does not run)
+    { ошибка выполнения L:C: TEXT }     the runtime error that stops the program
+    { шагов не больше: N }              run with --max-steps N
+
+Every expected diagnostic must appear and no other may.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import run_file
+from pseudo import nodes
+from pseudo.errors import PseudoRuntimeError, StaticError
+from pseudo.parser import grammar_rule_names
+from pseudo.runtime import Limits
+
+GOLDEN = Path(__file__).parent / "golden"
+FILES = sorted(GOLDEN.glob("**/*.pseudo"))
+ANNOTATION = re.compile(r"\{\s*(ожидается|ввод|предупреждение|ошибка выполнения|ошибка|шагов не больше)"
+                        r"(?:\s+(\d+):(\d+))?:[ ]?(.*?)\s*\}", re.S)
+
+
+def expectations(path: Path):
+    exp = {"out": [], "in": [], "warn": [], "error": [], "runtime": [], "steps": None}
+    for m in ANNOTATION.finditer(path.read_text(encoding="utf-8")):
+        kind, line, col, text = m.groups()
+        where = (int(line), int(col)) if line else None
+        match kind:
+            case "ожидается":
+                exp["out"].append(text)
+            case "ввод":
+                exp["in"].append(text)
+            case "предупреждение":
+                exp["warn"].append((where, text))
+            case "ошибка":
+                exp["error"].append((where, text))
+            case "ошибка выполнения":
+                exp["runtime"].append((where, text))
+            case "шагов не больше":
+                exp["steps"] = int(text)
+    return exp
+
+
+def _matches(diags, expected, path):
+    got = [((d.span.line, d.span.column) if d.span else None, d.text) for d in diags]
+    for where, text in expected:
+        assert any(w == where and text in t for w, t in got), f"{path.name}: нет {where} {text!r} среди {got}"
+    assert len(got) == len(expected), f"{path.name}: лишние сообщения {got}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(GOLDEN)) for p in FILES])
+def test_golden(path: Path):
+    exp = expectations(path)
+    limits = Limits(max_steps=exp["steps"]) if exp["steps"] else None
+    outcome = run_file(path, "\n".join(exp["in"]) + ("\n" if exp["in"] else ""), limits)
+    if exp["error"]:
+        assert isinstance(outcome.error, StaticError), f"ожидалась статическая ошибка, а получено {outcome.error}"
+        _matches(outcome.error.diagnostics, exp["error"], path)
+        return
+    if isinstance(outcome.error, StaticError):
+        pytest.fail(outcome.error.render())
+    _matches(outcome.warnings, exp["warn"], path)
+    assert outcome.lines == exp["out"]
+    if exp["runtime"]:
+        assert isinstance(outcome.error, PseudoRuntimeError), "ожидалась ошибка выполнения"
+        _matches(outcome.error.diagnostics, exp["runtime"], path)
+    else:
+        assert outcome.error is None, outcome.error.render()
+
+
+def test_every_grammar_rule_is_exercised_by_a_golden_program():
+    from pseudo.resolver import resolve_program
+    from pseudo.source import Source
+    seen = set()
+    for path in FILES:
+        try:
+            seen |= resolve_program(Source.from_file(path)).rules_seen
+        except StaticError:
+            continue
+    missing = grammar_rule_names() - seen
+    assert not missing, f"правила грамматики без золотой программы: {sorted(missing)}"
+
+
+def test_every_node_class_is_exercised_by_a_golden_program():
+    from pseudo import load
+    from pseudo.source import Source
+    seen = set()
+    for path in FILES:
+        try:
+            program = load(Source.from_file(path)).program
+        except StaticError:
+            continue
+        for body in [program.main] + [d.body for d in program.definitions.values()]:
+            seen |= {type(x) for x in nodes.walk(body)}
+        seen |= {type(d) for d in program.definitions.values()}
+        seen |= {type(p) for d in program.definitions.values() for p in d.params}
+    expected = {cls for cls in vars(nodes).values()
+                if isinstance(cls, type) and issubclass(cls, nodes.Node) and cls not in (nodes.Node, nodes.Program,
+                                                                                        nodes.Comment)}
+    assert not expected - seen, f"узлы без золотой программы: {sorted(c.__name__ for c in expected - seen)}"
