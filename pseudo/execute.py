@@ -45,6 +45,8 @@ def in_deep_thread(fn, machine: Machine) -> None:
             outcome.append(err)
         except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
             outcome.append(e)
+        finally:
+            sys.setrecursionlimit(old)
 
     old_size = threading.stack_size()
     threading.stack_size(THREAD_STACK)
@@ -88,4 +90,4 @@ def _describe(d: n.Definition, span, frame) -> str:
     return f"{text}  — вызов в {where}"
 
 
-__all__ = ["run", "in_deep_thread", "format_stack", "InternalError"]
+__all__ = ["InternalError", "format_stack", "in_deep_thread", "run"]

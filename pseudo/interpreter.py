@@ -10,8 +10,21 @@ from __future__ import annotations
 
 from . import nodes as n
 from .errors import PseudoRuntimeError
-from .runtime import (NOVALUE, UNSET, Input, Machine, Output, PArray, arith, check_index, compare,
-                      for_range, negate, show_key, truth)
+from .runtime import (
+    NOVALUE,
+    UNSET,
+    Input,
+    Machine,
+    Output,
+    PArray,
+    arith,
+    check_index,
+    compare,
+    for_range,
+    negate,
+    show_key,
+    truth,
+)
 
 EXIT = "КОНЧЕНО"
 ENTRY_LABEL = "ПРОГРАММА"
@@ -23,7 +36,7 @@ class StopProgram(Exception):
 
 class Transfer:
     """A goto in flight: which block owns the label and which segment it starts."""
-    __slots__ = ("label", "owner", "index")
+    __slots__ = ("index", "label", "owner")
 
     def __init__(self, label: str):
         self.label, self.owner, self.index = label, None, 0

@@ -31,52 +31,52 @@ class Var(Node):
 @dataclass(frozen=True)
 class Index(Node):
     name: str
-    indices: tuple["Expr", ...]
+    indices: tuple[Expr, ...]
 
 
 @dataclass(frozen=True)
 class Call(Node):
     name: str  # the definition's key: a procedure's name or a phrase's «pattern»
-    args: tuple["Expr", ...]
+    args: tuple[Expr, ...]
 
 
 @dataclass(frozen=True)
 class Unary(Node):
     op: str  # "-"
-    operand: "Expr"
+    operand: Expr
 
 
 @dataclass(frozen=True)
 class Binary(Node):
     op: str  # + - * / ДЕЛ ОСТ ^
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
 
 
 @dataclass(frozen=True)
 class Compare(Node):
     op: str  # = ≠ < ≤ > ≥
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
 
 
 @dataclass(frozen=True)
 class Logical(Node):
     op: str  # И ИЛИ
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
 
 
 @dataclass(frozen=True)
 class Not(Node):
-    operand: "Expr"
+    operand: Expr
 
 
 @dataclass(frozen=True)
 class IfExpr(Node):
-    cond: "Expr"
-    then: "Expr"
-    else_: "Expr"
+    cond: Expr
+    then: Expr
+    else_: Expr
 
 
 Expr = Const | Var | Index | Call | Unary | Binary | Compare | Logical | Not | IfExpr
@@ -99,14 +99,14 @@ class CallStmt(Node):
 @dataclass(frozen=True)
 class If(Node):
     cond: Expr
-    then: "Block"
-    else_: "Block | None"
+    then: Block
+    else_: Block | None
 
 
 @dataclass(frozen=True)
 class While(Node):
     cond: Expr
-    body: "Block"
+    body: Block
 
 
 @dataclass(frozen=True)
@@ -115,13 +115,13 @@ class For(Node):
     start: Expr
     step: Expr | None
     stop: Expr
-    body: "Block"
+    body: Block
 
 
 @dataclass(frozen=True)
 class Loop(Node):
     """ВЫПОЛНЯТЬ … ВЕРНУТЬСЯ without a header: runs until КОНЧЕНО."""
-    body: "Block"
+    body: Block
 
 
 @dataclass(frozen=True)

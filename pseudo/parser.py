@@ -217,7 +217,8 @@ def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> St
     else:
         span = span_of_token(source, tok)
         text = f"неожиданное {describe_token(tok)}"
-    expected = sorted({TERMINALS.get(x, x) for x in e.expected if not x.startswith("__")})
+    expected = sorted({TERMINALS.get(x, x) for x in e.expected
+                       if not x.startswith("__") and x not in ("$END", "_NL", "SEMI")})
     if expected and len(expected) <= 6:
         text += "; ожидалось: " + ", ".join(expected)
     return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, e.expected, tokens))])

@@ -8,6 +8,7 @@ name written with look-alike letters resolves to the one defined (with a warning
 from __future__ import annotations
 
 import difflib
+from itertools import pairwise
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -478,7 +479,7 @@ OPERAND_START = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "RESULT"}
 def _is_prose(toks: list[Token]) -> bool:
     """Two operands side by side (`занят 1`, `нет таких`): the user wrote a phrase, not an
     expression with a typo, so the helpful error names the nearest phrases."""
-    return any(a.type in OPERAND_END and b.type in OPERAND_START for a, b in zip(toks, toks[1:]))
+    return any(a.type in OPERAND_END and b.type in OPERAND_START for a, b in pairwise(toks))
 
 
 def _diag_order(d: Diagnostic):

@@ -15,7 +15,7 @@ class Source:
         self.lines = self.text.split("\n")
 
     @classmethod
-    def from_file(cls, path: str | Path) -> "Source":
+    def from_file(cls, path: str | Path) -> Source:
         data = Path(path).read_bytes()
         return cls(data.decode("utf-8-sig"), str(path))
 
@@ -46,7 +46,7 @@ class Span:
         end = self.end_column - 1 if self.end_line == self.line else len(line)
         return line[self.column - 1:end]
 
-    def to(self, other: "Span") -> "Span":
+    def to(self, other: Span) -> Span:
         return Span(self.source, self.line, self.column, other.end_line, other.end_column)
 
     def utf8_columns(self) -> tuple[int, int]:

@@ -55,7 +55,7 @@ def cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.Complete
     """Run the `pseudo` command as a user would, in a child process."""
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
     return subprocess.run([sys.executable, "-m", "pseudo", *args], input=stdin, capture_output=True,
-                          text=True, encoding="utf-8", timeout=timeout, env=env, cwd=ROOT)
+                          text=True, encoding="utf-8", timeout=timeout, env=env, cwd=ROOT, check=False)
 
 
 @pytest.fixture

@@ -15,8 +15,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import run_file
+
 from pseudo import nodes
 from pseudo.errors import PseudoRuntimeError, StaticError
 from pseudo.parser import grammar_rule_names
@@ -25,7 +25,7 @@ from pseudo.runtime import Limits
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("**/*.pseudo"))
 ANNOTATION = re.compile(r"\{\s*(ожидается|ввод|предупреждение|ошибка выполнения|ошибка|шагов не больше)"
-                        r"(?:\s+(\d+):(\d+))?:[ ]?(.*?)\s*\}", re.S)
+                        r"(?:\s+(\d+):(\d+))?:[ ]?(.*?)\s*\}", re.DOTALL)
 
 
 def expectations(path: Path):

@@ -1,0 +1,94 @@
+"""Benchmark: pseudo against a plain Python program doing the same work, in the same run.
+
+    python3 benchmarks/bench.py [--repeat N]
+
+Prints, for each workload, the best time of each side and the ratio pseudo / Python.
+Loading (parse, resolve, check) is timed apart from running.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pseudo
+from pseudo.source import Source
+
+LOOP = """\
+i := 0; s := 0
+ПОКА i < 100000 ВЫПОЛНЯТЬ
+    i := i + 1
+    s := s + i
+ВЕРНУТЬСЯ
+СООБЩИТЬ s
+"""
+
+
+def python_queens(out) -> None:
+    """Eight queens as a Python programmer would write it: the same search, lists for the board."""
+    n = 8
+    c = [0] * (n + 1)
+    col = [True] * (n + 1)
+    d1 = [True] * (2 * n + 1)
+    d2 = [True] * (2 * n + 1)
+
+    def hr(k):
+        for i in range(1, n + 1):
+            if col[i] and d1[k + i] and d2[k - i + n + 1]:
+                c[k] = i
+                col[i] = d1[k + i] = d2[k - i + n + 1] = False
+                if k == n:
+                    out.write(" ".join(map(str, c[1:])) + "\n")
+                else:
+                    hr(k + 1)
+                col[i] = d1[k + i] = d2[k - i + n + 1] = True
+    hr(1)
+
+
+def python_loop(out) -> None:
+    i = s = 0
+    while i < 100000:
+        i += 1
+        s += i
+    out.write(f"{s}\n")
+
+
+def best(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def compare(name: str, source: Source, python_fn, repeat: int) -> None:
+    load_time = best(lambda: pseudo.load(source), repeat)
+    program = pseudo.load(source).program
+    out_p, out_py = io.StringIO(), io.StringIO()
+    pseudo.run(program, stdout=out_p)
+    python_fn(out_py)
+    assert out_p.getvalue() == out_py.getvalue(), f"{name}: outputs differ"
+    t_pseudo = best(lambda: pseudo.run(program, stdout=io.StringIO()), repeat)
+    t_python = best(lambda: python_fn(io.StringIO()), repeat)
+    print(f"{name:<22} python {t_python * 1000:8.2f} ms   pseudo {t_pseudo * 1000:8.2f} ms   "
+          f"ratio {t_pseudo / t_python:6.1f}×   (load {load_time * 1000:.1f} ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]}, best of {args.repeat}")
+    compare("queens_recursive N=8", Source.from_file(ROOT / "programs" / "queens_recursive.pseudo"),
+            python_queens, args.repeat)
+    compare("loop 100,000 steps", Source(LOOP, "loop.pseudo"), python_loop, args.repeat)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+"""The command line as a user meets it: exit codes, messages, help, Ctrl-C."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from conftest import ROOT, cli
+
+
+def write(tmp_path, text, name="п.pseudo"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_run_ok_prints_program_output(tmp_path):
+    result = cli("run", write(tmp_path, "СООБЩИТЬ 'привет', 2 + 2\n"))
+    assert (result.returncode, result.stdout, result.stderr) == (0, "привет 4\n", "")
+
+
+def test_run_reads_standard_input(tmp_path):
+    result = cli("run", write(tmp_path, "ПРОЧЕСТЬ a, b\nСООБЩИТЬ a * b\n"), stdin="6\n7\n")
+    assert result.stdout == "42\n"
+
+
+def test_help_is_russian():
+    for args in (["--help"], ["run", "--help"], ["check", "--help"]):
+        result = cli(*args)
+        assert result.returncode == 0
+        assert "использование: pseudo" in result.stdout
+        assert "usage" not in result.stdout and "show this help" not in result.stdout
+
+
+def test_usage_errors_exit_64(tmp_path):
+    assert cli().returncode == 64
+    assert cli("run").returncode == 64
+    assert cli("frob").returncode == 64
+    assert cli("run", "--max-steps", "ноль", write(tmp_path, "x := 1")).returncode == 64
+    missing = cli("run", "нет-такого.pseudo")
+    assert missing.returncode == 64 and "не найден" in missing.stderr
+
+
+def test_syntax_error_exit_65_with_caret_under_cyrillic(tmp_path):
+    path = write(tmp_path, "x := 1\nЕСЛИ x = 1 ТО СООБЩИТЬ 'ж' КОНЕЦ_ЕСЛИ КОНЕЦ_ЕСЛИ\n")
+    result = cli("run", path)
+    assert result.returncode == 65
+    lines = result.stderr.splitlines()
+    assert lines[0] == f"{path}:2:39: ошибка: неожиданное КОНЕЦ_ЕСЛИ"
+    source_line, caret_line = lines[1], lines[2]
+    assert source_line.endswith("ЕСЛИ x = 1 ТО СООБЩИТЬ 'ж' КОНЕЦ_ЕСЛИ КОНЕЦ_ЕСЛИ")
+    offset = source_line.index("|") + 2
+    assert caret_line.index("^") - offset == 38
+    assert "подсказка" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_runtime_error_exit_70_with_call_stack(tmp_path):
+    path = write(tmp_path, "f (x) = 10 / x\nСООБЩИТЬ f(2)\nСООБЩИТЬ f(0)\n")
+    result = cli("run", path)
+    assert result.returncode == 70
+    assert result.stdout == "5\n"
+    assert f"{path}:1:9: ошибка: деление на ноль" in result.stderr
+    assert "f(0)  — вызов в" in result.stderr
+
+
+def test_check_reports_everything_without_running(tmp_path):
+    path = write(tmp_path, "СООБЩИТЬ 'не выполняется'\nx := 5 − 1\nзанят 1\nf(1, 2)\nf (a) = a\n")
+    result = cli("check", path)
+    assert result.returncode == 65
+    assert result.stdout == ""
+    assert ":3:1: ошибка" in result.stderr and ":4:1: ошибка" in result.stderr
+    ok = cli("check", write(tmp_path, "x := 5 − 1\n", "ok.pseudo"))
+    assert ok.returncode == 0 and "U+2212" in ok.stderr and "предупреждений: 1" in ok.stderr
+
+
+def test_limits_are_options(tmp_path):
+    loop = write(tmp_path, "ПОКА ИСТИНА ВЫПОЛНЯТЬ x := 1 ВЕРНУТЬСЯ\n")
+    result = cli("run", "--max-steps", "5000", loop)
+    assert result.returncode == 70 and "предел шагов (5000)" in result.stderr
+    result = cli("run", "--time-limit", "0.3", loop)
+    assert result.returncode == 70 and "предел времени" in result.stderr
+    deep = write(tmp_path, "f (n) = ЕСЛИ n = 0 ТО 0 ИНАЧЕ f(n - 1) КОНЕЦ_ЕСЛИ\nСООБЩИТЬ f(1000)\n", "d.pseudo")
+    result = cli("run", "--max-depth", "100", deep)
+    assert result.returncode == 70 and "глубина рекурсии (100" in result.stderr
+    assert "RecursionError" not in result.stderr
+
+
+def test_deep_recursion_of_ten_thousand_calls_works(tmp_path):
+    deep = write(tmp_path, "f (n) = ЕСЛИ n = 0 ТО 0 ИНАЧЕ 1 + f(n - 1) КОНЕЦ_ЕСЛИ\nСООБЩИТЬ f(10000)\n")
+    result = cli("run", deep)
+    assert (result.returncode, result.stdout) == (0, "10000\n")
+
+
+def test_ctrl_c_prints_where_the_program_was(tmp_path):
+    path = write(tmp_path, "крутить (n) =\n    ПОКА ИСТИНА ВЫПОЛНЯТЬ n := n + 1 ВЕРНУТЬСЯ\nкрутить(1)\n")
+    proc = subprocess.Popen([sys.executable, "-m", "pseudo", "run", path], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                            env=dict(os.environ, PYTHONIOENCODING="utf-8"))
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=10)
+    assert proc.returncode == 130
+    assert "прервано (Ctrl-C)" in err
+    assert ":2:5:" in err and "крутить(" in err
+
+
+def test_broken_pipe_is_not_an_error(tmp_path):
+    path = write(tmp_path, "ДЛЯ i := 1 ДО 100000 ВЫПОЛНЯТЬ СООБЩИТЬ i ВЕРНУТЬСЯ\n")
+    result = subprocess.run(f"{sys.executable} -m pseudo run {path} | head -1", shell=True, cwd=ROOT,
+                            capture_output=True, text=True, encoding="utf-8", check=False)
+    assert result.stdout == "1\n"
+    assert "ошибка" not in result.stderr
+
+
+def test_internal_errors_are_reported_as_such(monkeypatch, capsys, tmp_path):
+    from pseudo import cli as cli_module
+
+    def broken(args):
+        raise ValueError("bug")
+    monkeypatch.setitem(cli_module.COMMANDS, "run", broken)
+    code = cli_module.main(["run", write(tmp_path, "x := 1")])
+    err = capsys.readouterr().err
+    assert code == 70
+    assert "внутренняя ошибка pseudo" in err and "сообщите" in err and "Traceback" not in err
