@@ -8,8 +8,8 @@ name written with look-alike letters resolves to the one defined (with a warning
 from __future__ import annotations
 
 import difflib
-from itertools import pairwise
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from lark import Token
