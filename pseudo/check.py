@@ -8,11 +8,25 @@ from .errors import Diagnostic, diagnostic
 def check(program: n.Program) -> list[Diagnostic]:
     """Errors and warnings that need the whole resolved program."""
     out: list[Diagnostic] = []
-    bodies = [program.main] + [d.body for d in program.definitions.values()]
-    for body in bodies:
+    bodies = [(program.main, ())] + [(d.body, d.locals) for d in program.definitions.values()]
+    scalars: dict[str, n.Node] = {}
+    arrays: dict[str, n.Node] = {}
+    for body, local in bodies:
         for node in n.walk(body):
             if isinstance(node, n.Call):
                 out.extend(_check_call(node, program.definitions))
+            elif isinstance(node, n.Index):
+                if node.name in local:
+                    out.append(diagnostic("error", "local-array", node.span, name=node.name))
+                else:
+                    arrays.setdefault(node.name, node)
+            elif isinstance(node, n.Var) and node.name not in local:
+                scalars.setdefault(node.name, node)
+            elif isinstance(node, n.For) and node.var not in local:
+                scalars.setdefault(node.var, node)
+    for name in scalars.keys() & arrays.keys():
+        first, second = sorted((scalars[name], arrays[name]), key=lambda x: (x.span.line, x.span.column))
+        out.append(diagnostic("error", "scalar-and-array", second.span, name=name, line=first.span.line))
     return out
 
 

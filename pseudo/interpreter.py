@@ -105,7 +105,11 @@ class Interpreter:
         pad = [UNSET] * (size - nparams)
         result_slot = self.local_index.get("РЕЗУЛЬТАТ")
         is_function = d.is_function
-        body = self._expr(d.body) if is_function else self._block(d.body)
+        if is_function and isinstance(d.body, n.Call):
+            # `f (x) = g(x)`: f gives back whatever g gives, even nothing (g a procedure)
+            body = self._call(d.body, expect_value=False)
+        else:
+            body = self._expr(d.body) if is_function else self._block(d.body)
 
         def invoke(args, span):
             if len(stack) >= max_depth:
