@@ -1,6 +1,7 @@
 """Static checks on a resolved program: calls, arguments, and (later) the automaton's states."""
 from __future__ import annotations
 
+from . import automaton
 from . import nodes as n
 from .errors import Diagnostic, diagnostic
 
@@ -24,6 +25,7 @@ def check(program: n.Program) -> list[Diagnostic]:
                 scalars.setdefault(node.name, node)
             elif isinstance(node, n.For) and node.var not in local:
                 scalars.setdefault(node.var, node)
+    out.extend(automaton.check(program))
     for name in scalars.keys() & arrays.keys():
         first, second = sorted((scalars[name], arrays[name]), key=lambda x: (x.span.line, x.span.column))
         out.append(diagnostic("error", "scalar-and-array", second.span, name=name, line=first.span.line))

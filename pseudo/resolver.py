@@ -296,6 +296,8 @@ class Resolver:
             name = toks[0].value
             if self._label(name) or name == FINAL_STATE and name not in self.procs:
                 return [self._goto(name, run.span, False)]
+            if name not in self.procs and (self.scope.labels or name.isupper()):
+                return [self._goto(name, run.span, False)]  # an intended transfer: reports the label
         phrase = self._phrase(run)
         if phrase is not None:
             return [n.CallStmt(run.span, phrase)]

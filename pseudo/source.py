@@ -46,6 +46,15 @@ class Span:
         end = self.end_column - 1 if self.end_line == self.line else len(line)
         return line[self.column - 1:end]
 
+    def full_text(self) -> str:
+        """The whole covered text, its lines joined by single spaces."""
+        if self.end_line == self.line:
+            return self.text()
+        parts = [self.source.line(self.line)[self.column - 1:]]
+        parts += [self.source.line(n) for n in range(self.line + 1, self.end_line)]
+        parts.append(self.source.line(self.end_line)[:self.end_column - 1])
+        return " ".join(" ".join(parts).split())
+
     def to(self, other: Span) -> Span:
         return Span(self.source, self.line, self.column, other.end_line, other.end_column)
 

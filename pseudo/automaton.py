@@ -1,0 +1,161 @@
+"""The automaton of a body: its states (labelled segments), the transfers between them, and
+what the checker, `pseudo graph` and the transpiler need to know about them.
+
+A state runs from its label to the next label. Its edges are the transfers it contains
+(labelled with the innermost condition that leads to them: the condition's text in a ТО
+branch, «ИНАЧЕ» in an ИНАЧЕ branch), the final state Я, and — when some path reaches its end
+without a transfer — the fall-through into the next state (or the end of the body).
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from . import nodes as n
+from .errors import Diagnostic, diagnostic
+
+FINAL = "Я"
+END = "конец"
+START = "начало"
+ENTRY_LABEL = "ПРОГРАММА"
+
+
+@dataclass
+class Edge:
+    source: str
+    target: str
+    condition: str | None
+    kind: str  # "goto", "final" (Я or КОНЕЦ_РАБОТЫ), "fall" (no transfer: the next state)
+    span: object = None
+
+
+@dataclass
+class State:
+    name: str
+    span: object
+    stmts: tuple
+    edges: list[Edge] = field(default_factory=list)
+
+
+@dataclass
+class Automaton:
+    owner: str | None  # the definition, or None for the main program
+    states: list[State]
+    entry: str
+
+    @property
+    def edges(self) -> list[Edge]:
+        return [e for s in self.states for e in s.edges]
+
+    def state(self, name: str) -> State | None:
+        return next((s for s in self.states if s.name == name), None)
+
+
+def automata(program: n.Program) -> list[Automaton]:
+    """One automaton per body whose top-level block has labels."""
+    out = []
+    bodies = [(None, program.main)] + [(k, d.body) for k, d in program.definitions.items()
+                                        if isinstance(d.body, n.Block)]
+    for owner, body in bodies:
+        if any(isinstance(s, n.Label) for s in body.stmts):
+            out.append(build(owner, body))
+    return out
+
+
+def build(owner: str | None, block: n.Block) -> Automaton:
+    segments: list[tuple[str, object, list]] = [(START, block.span, [])]
+    for s in block.stmts:
+        if isinstance(s, n.Label):
+            segments.append((s.name, s.span, []))
+        else:
+            segments[-1][2].append(s)
+    if not segments[0][2]:
+        segments.pop(0)
+    names = [name for name, _, _ in segments]
+    entry = ENTRY_LABEL if owner is None and ENTRY_LABEL in names else names[0]
+    states = []
+    for i, (name, span, stmts) in enumerate(segments):
+        state = State(name, span, tuple(stmts))
+        completes = _collect(state, state.stmts, None, inside_loop=False)
+        if completes:
+            following = names[i + 1] if i + 1 < len(names) else END
+            state.edges.append(Edge(name, following, None, "fall", span))
+        states.append(state)
+    return Automaton(owner, states, entry)
+
+
+def _collect(state: State, stmts, condition: str | None, inside_loop: bool) -> bool:
+    """Add the edges of a statement list; tell whether control can reach its end."""
+    for s in stmts:
+        match s:
+            case n.Goto(label=label):
+                state.edges.append(Edge(state.name, label, condition, "goto", s.span))
+                return False
+            case n.Stop():
+                state.edges.append(Edge(state.name, FINAL, condition, "final", s.span))
+                return False
+            case n.Exit():
+                return False
+            case n.If(cond=cond, then=then, else_=else_):
+                then_done = _collect(state, then.stmts, cond.span.full_text(), inside_loop)
+                else_done = _collect(state, else_.stmts, "ИНАЧЕ", inside_loop) if else_ is not None else True
+                if not (then_done or else_done):
+                    return False
+            case n.While(body=body) | n.For(body=body):
+                _collect(state, body.stmts, condition, True)
+            case n.Loop(body=body):
+                _collect(state, body.stmts, condition, True)
+                if not _exits(body):
+                    return False
+    return True
+
+
+def _exits(body: n.Block) -> bool:
+    """Does КОНЧЕНО leave this endless loop (not an inner one)?"""
+    for s in body.stmts:
+        match s:
+            case n.Exit():
+                return True
+            case n.If(then=then, else_=else_):
+                if _exits(then) or (else_ is not None and _exits(else_)):
+                    return True
+            case n.While(body=inner) | n.For(body=inner):
+                if _exits(inner):
+                    return True
+    return False
+
+
+def check(program: n.Program) -> list[Diagnostic]:
+    """Warnings about states: fall-through, unreachable, never reaching the end."""
+    out: list[Diagnostic] = []
+    for a in automata(program):
+        names = {s.name for s in a.states}
+        for s in a.states:
+            for e in s.edges:
+                if e.kind == "fall" and e.target != END:
+                    nxt = a.state(e.target)
+                    out.append(diagnostic("warning", "state-falls", nxt.span, name=s.name, next=e.target))
+        reached = _reach(a, [a.entry], forward=True)
+        for s in a.states:
+            if s.name not in reached:
+                out.append(diagnostic("warning", "state-unreachable", s.span, name=s.name, entry=a.entry))
+        finishing = _reach(a, [FINAL, END], forward=False)
+        for s in a.states:
+            if s.name in reached and s.name not in finishing:
+                out.append(diagnostic("warning", "state-no-exit", s.span, name=s.name))
+        del names
+    return out
+
+
+def _reach(a: Automaton, start: list[str], forward: bool) -> set[str]:
+    adjacency: dict[str, set[str]] = {}
+    for e in a.edges:
+        src, dst = (e.source, e.target) if forward else (e.target, e.source)
+        adjacency.setdefault(src, set()).add(dst)
+    seen, queue = set(start), deque(start)
+    while queue:
+        for nxt in adjacency.get(queue.popleft(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
