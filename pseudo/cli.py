@@ -3,13 +3,18 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import subprocess
 import sys
 import traceback
+from pathlib import Path
 
 from . import load
-from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_STATIC, EXIT_USAGE, PseudoError, render
-from .execute import run
-from .runtime import Limits
+from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_STATIC, EXIT_UNAVAILABLE, EXIT_USAGE, PseudoError, render
+from .execute import format_stats, run
+from .graph import to_dot
+from .interpreter import Stats
+from .runtime import Limits, Machine
 from .source import Source
 
 DESCRIPTION = """\
@@ -19,7 +24,7 @@ DESCRIPTION = """\
 
 EPILOG = """\
 коды выхода: 0 — успех, 64 — неверный вызов, 65 — синтаксическая или статическая
-ошибка, 70 — ошибка выполнения, 130 — прервано (Ctrl-C).
+ошибка, 69 — нет внешней программы (dot), 70 — ошибка выполнения, 130 — прервано (Ctrl-C).
 пример: pseudo run programs/queens_recursive.pseudo"""
 
 _TRANSLATIONS = {
@@ -90,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     limits.add_argument("--time-limit", type=_seconds, default=defaults.time_limit, metavar="СЕК",
                         help=f"наибольшее время выполнения в секундах (по умолчанию {defaults.time_limit:g})")
     p_run.add_argument("-q", "--quiet", action="store_true", help="не показывать предупреждения")
+    p_run.add_argument("--stats", action="store_true",
+                       help="после выполнения показать в потоке ошибок, сколько раз вошли в каждое "
+                            "состояние и вызвали каждую процедуру")
     p_run.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
 
     p_check = sub.add_parser("check", help="проверить программу, не выполняя её",
@@ -97,6 +105,16 @@ def build_parser() -> argparse.ArgumentParser:
                                          "предупреждения, не выполняя программу.")
     _add_file(p_check)
     p_check.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
+
+    p_graph = sub.add_parser("graph", help="нарисовать диаграмму состояний (Graphviz DOT)",
+                             description="Записать диаграмму состояний автомата на языке DOT (Graphviz): "
+                                         "узел — состояние (вход и Я отмечены), стрелка — переход с условием. "
+                                         "В программе без меток рисуется граф вызовов процедур.")
+    _add_file(p_graph)
+    p_graph.add_argument("-o", "--output", metavar="ФАЙЛ", help="куда записать (по умолчанию — стандартный вывод)")
+    p_graph.add_argument("--format", choices=["dot", "svg", "png"], default="dot",
+                         help="dot — текст DOT (по умолчанию); svg и png рисует программа dot из Graphviz")
+    p_graph.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
     return parser
 
 
@@ -164,7 +182,14 @@ def cmd_run(args) -> int:
         for w in loaded.warnings:
             print(w.render(), file=sys.stderr)
     limits = Limits(max_steps=args.max_steps, max_depth=args.max_depth, time_limit=args.time_limit)
-    run(loaded.program, limits=limits)
+    stats = Stats() if args.stats else None
+    machine = Machine(limits)
+    try:
+        run(loaded.program, limits=limits, machine=machine, stats=stats)
+    finally:
+        if stats is not None:
+            _flush()
+            print(format_stats(stats, machine, loaded.program), file=sys.stderr)
     return EXIT_OK
 
 
@@ -184,4 +209,33 @@ def cmd_check(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"run": cmd_run, "check": cmd_check}
+def cmd_graph(args) -> int:
+    source = _read(args.file)
+    if source is None:
+        return EXIT_USAGE
+    loaded = load(source)
+    dot = to_dot(loaded.program, Path(args.file).stem)
+    if args.format == "dot":
+        if args.output:
+            Path(args.output).write_text(dot, encoding="utf-8")
+        else:
+            sys.stdout.write(dot)
+        return EXIT_OK
+    if shutil.which("dot") is None:
+        print("pseudo: ошибка: для --format svg и png нужна программа dot из пакета Graphviz; установите её "
+              "(Debian/Ubuntu: sudo apt install graphviz; macOS: brew install graphviz; Windows: "
+              "winget install graphviz) или возьмите текст DOT без --format", file=sys.stderr)
+        return EXIT_UNAVAILABLE
+    result = subprocess.run(["dot", f"-T{args.format}"], input=dot.encode("utf-8"), capture_output=True, check=False)
+    if result.returncode != 0:
+        print(f"pseudo: ошибка: dot не смог нарисовать диаграмму: {result.stderr.decode(errors='replace')}",
+              file=sys.stderr)
+        return EXIT_UNAVAILABLE
+    if args.output:
+        Path(args.output).write_bytes(result.stdout)
+    else:
+        sys.stdout.buffer.write(result.stdout)
+    return EXIT_OK
+
+
+COMMANDS = {"run": cmd_run, "check": cmd_check, "graph": cmd_graph}

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .messages import message
 from .source import Span
 
-EXIT_OK, EXIT_USAGE, EXIT_STATIC, EXIT_RUNTIME, EXIT_INTERRUPTED = 0, 64, 65, 70, 130
+EXIT_OK, EXIT_USAGE, EXIT_STATIC, EXIT_UNAVAILABLE, EXIT_RUNTIME, EXIT_INTERRUPTED = 0, 64, 65, 69, 70, 130
 
 SEVERITY_WORDS = {"error": "ошибка", "warning": "предупреждение"}
 

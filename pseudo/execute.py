@@ -6,7 +6,7 @@ import threading
 
 from . import nodes as n
 from .errors import InternalError, PseudoRuntimeError
-from .interpreter import Interpreter
+from .interpreter import Interpreter, Stats
 from .runtime import Input, Limits, Machine, Output, show
 
 THREAD_STACK = 512 * 1024 * 1024
@@ -14,12 +14,12 @@ PY_FRAMES_PER_CALL = 40  # generous: nested blocks and expressions inside one ps
 
 
 def run(program: n.Program, stdin=None, stdout=None, limits: Limits | None = None,
-        machine: Machine | None = None) -> Machine:
+        machine: Machine | None = None, stats: Stats | None = None) -> Machine:
     """Interpret a resolved program; raises PseudoRuntimeError with the pseudo call stack."""
     limits = limits or Limits()
     machine = machine or Machine(limits)
     output = Output(stdout or sys.stdout)
-    interpreter = Interpreter(program, machine, output, Input(stdin or sys.stdin, output))
+    interpreter = Interpreter(program, machine, output, Input(stdin or sys.stdin, output), stats)
     in_deep_thread(interpreter.run, machine)
     return machine
 
@@ -68,6 +68,32 @@ def in_deep_thread(fn, machine: Machine) -> None:
             raise err from None
     if outcome:
         raise outcome[0]
+
+
+def format_stats(stats: Stats, machine: Machine, program: n.Program) -> str:
+    """The table `run --stats` prints: entries into states, calls of definitions, steps."""
+    lines = ["статистика выполнения:"]
+    if stats.states:
+        lines.append("  входов в состояния:")
+        lines += [f"    {v:>10}  {_state_name(k)}" for k, v in stats.states.items()]
+    if stats.calls:
+        lines.append("  вызовов:")
+        names = {k: _definition_name(program.definitions[k]) for k in stats.calls}
+        lines += [f"    {v:>10}  {names[k]}" for k, v in stats.calls.items()]
+    lines.append(f"  шагов: {machine.steps}")
+    return "\n".join(lines)
+
+
+def _state_name(key) -> str:
+    owner, name = key
+    return name if owner is None else f"{owner}: {name}"
+
+
+def _definition_name(d: n.Definition) -> str:
+    if not d.is_phrase:
+        return d.name
+    params = {p.name for p in d.params}
+    return "«" + " ".join("…" if w in params else w for w in d.words).replace(" ,", ",") + "»"
 
 
 def format_stack(machine: Machine, limit: int = 12) -> list[str]:

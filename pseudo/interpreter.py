@@ -58,9 +58,20 @@ class CompiledDef:
         self.invoke = None
 
 
+class Stats:
+    """How many times each state was entered and each definition called (`run --stats`)."""
+
+    def __init__(self):
+        self.states: dict[tuple[str | None, str], int] = {}
+        self.calls: dict[str, int] = {}
+
+
 class Interpreter:
-    def __init__(self, program: n.Program, machine: Machine, output: Output, input_: Input):
+    def __init__(self, program: n.Program, machine: Machine, output: Output, input_: Input,
+                 stats: Stats | None = None):
         self.program, self.m, self.out, self.inp = program, machine, output, input_
+        self.stats = stats
+        self.owner: str | None = None
         self.globals: list = []
         self.global_index: dict[str, int] = {}
         self.arrays: dict[str, PArray] = {}
@@ -68,9 +79,12 @@ class Interpreter:
         self.local_index: dict[str, int] = {}
         self.ref_params: set[str] = set()
         self.transfers: dict[str, Transfer] = {}
-        for cd in self.defs.values():
+        for key, cd in self.defs.items():
+            self.owner = key
             cd.invoke = self._compile_definition(cd.definition)
-        self.local_index, self.ref_params, self.transfers = {}, set(), {}
+            if stats is not None:
+                cd.invoke = self._counted(key, cd.invoke)
+        self.local_index, self.ref_params, self.transfers, self.owner = {}, set(), {}, None
         self.main = self._block(program.main, entry=ENTRY_LABEL)
 
     def run(self) -> None:
@@ -128,6 +142,15 @@ class Interpreter:
             return frame[result_slot]
         return invoke
 
+    def _counted(self, key: str, invoke):
+        calls = self.stats.calls
+        calls[key] = 0
+
+        def counted(args, span):
+            calls[key] += 1
+            return invoke(args, span)
+        return counted
+
     # ---- blocks and statements ----
 
     def _block(self, block: n.Block, entry: str | None = None):
@@ -172,10 +195,42 @@ class Interpreter:
         code = [[self._stmt(s) for s in seg] for seg in segments]
         start = self.transfers[entry].index if entry in self.transfers and self.transfers[entry].owner is owner else 0
         m, count = self.m, len(code)
+        if self.stats is not None:
+            names = ["начало"] + [s.name for s in stmts if isinstance(s, n.Label)]
+            return self._counted_states(code, spans, owner, start, names)
 
         def run(fr):
             i = start
             while i < count:
+                for ex in code[i]:
+                    r = ex(fr)
+                    if r is not None:
+                        break
+                else:
+                    i += 1
+                    continue
+                if r.__class__ is Transfer and r.owner is owner:
+                    m.steps += 1
+                    if m.steps > m.check_at:
+                        m.checkpoint(spans[r.index])
+                    i = r.index
+                    continue
+                return r
+        return run
+
+    def _counted_states(self, code, spans, owner, start, names):
+        """The state loop of _state_block, counting each entry into a state."""
+        m, count, states = self.m, len(code), self.stats.states
+        keys = [(self.owner, name) for name in names]
+        if code[0] or start == 0:
+            states.setdefault(keys[0], 0)
+        for key in keys[1:]:
+            states.setdefault(key, 0)
+
+        def run(fr):
+            i = start
+            while i < count:
+                states[keys[i]] = states.get(keys[i], 0) + 1
                 for ex in code[i]:
                     r = ex(fr)
                     if r is not None:
