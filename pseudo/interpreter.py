@@ -128,7 +128,7 @@ class Interpreter:
         def invoke(args, span):
             if len(stack) >= max_depth:
                 raise m.depth_exceeded(span)
-            frame = args + pad
+            frame = args + pad if pad else args
             stack.append((d, span, frame))
             m.steps += 1
             if m.steps > m.check_at:
@@ -477,30 +477,50 @@ class Interpreter:
         params = cd.definition.params
         args = [self._ref(a) if p.by_ref else self._expr(a) for a, p in zip(e.args, params)]
         span, name = e.span, e.name
+        if not expect_value:
+            if len(args) == 0:
+                return lambda fr: cd.invoke([], span)
+            if len(args) == 1:
+                a0, = args
+                return lambda fr: cd.invoke([a0(fr)], span)
+            if len(args) == 2:
+                a0, a1 = args
+                return lambda fr: cd.invoke([a0(fr), a1(fr)], span)
+            return lambda fr: cd.invoke([a(fr) for a in args], span)
 
-        def check(r):
-            if r is NOVALUE and expect_value:
-                raise PseudoRuntimeError("no-value", span, name=name)
-            return r
+        def no_value():
+            return PseudoRuntimeError("no-value", span, name=name)
         if len(args) == 0:
             def call0(fr):
-                return check(cd.invoke([], span))
+                r = cd.invoke([], span)
+                if r is NOVALUE:
+                    raise no_value()
+                return r
             return call0
         if len(args) == 1:
             a0, = args
 
             def call1(fr):
-                return check(cd.invoke([a0(fr)], span))
+                r = cd.invoke([a0(fr)], span)
+                if r is NOVALUE:
+                    raise no_value()
+                return r
             return call1
         if len(args) == 2:
             a0, a1 = args
 
             def call2(fr):
-                return check(cd.invoke([a0(fr), a1(fr)], span))
+                r = cd.invoke([a0(fr), a1(fr)], span)
+                if r is NOVALUE:
+                    raise no_value()
+                return r
             return call2
 
         def call(fr):
-            return check(cd.invoke([a(fr) for a in args], span))
+            r = cd.invoke([a(fr) for a in args], span)
+            if r is NOVALUE:
+                raise no_value()
+            return r
         return call
 
     def _ref(self, e: n.Expr):
