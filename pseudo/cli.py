@@ -133,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return COMMANDS[args.command](args)
+    except UsageError as e:
+        print(f"pseudo: ошибка: {e}", file=sys.stderr)
+        return EXIT_USAGE
     except PseudoError as e:
         _flush()
         print(e.render(), file=sys.stderr)
@@ -159,25 +162,25 @@ def _flush() -> None:
         pass
 
 
-def _read(path: str) -> Source | None:
+class UsageError(Exception):
+    """The command cannot start (no such file, …): exit 64 with the message."""
+
+
+def _read(path: str) -> Source:
     try:
         return Source.from_file(path)
     except FileNotFoundError:
-        print(f"pseudo: ошибка: файл {path} не найден", file=sys.stderr)
+        raise UsageError(f"файл {path} не найден") from None
     except IsADirectoryError:
-        print(f"pseudo: ошибка: {path} — это папка, а не файл программы", file=sys.stderr)
+        raise UsageError(f"{path} — это папка, а не файл программы") from None
     except UnicodeDecodeError as e:
-        print(f"pseudo: ошибка: файл {path} не в кодировке UTF-8 (байт {e.start})", file=sys.stderr)
+        raise UsageError(f"файл {path} не в кодировке UTF-8 (байт {e.start})") from None
     except OSError as e:
-        print(f"pseudo: ошибка: не удалось прочесть {path}: {e.strerror}", file=sys.stderr)
-    return None
+        raise UsageError(f"не удалось прочесть {path}: {e.strerror}") from None
 
 
 def cmd_run(args) -> int:
-    source = _read(args.file)
-    if source is None:
-        return EXIT_USAGE
-    loaded = load(source)
+    loaded = load(_read(args.file))
     if not args.quiet:
         for w in loaded.warnings:
             print(w.render(), file=sys.stderr)
@@ -194,11 +197,8 @@ def cmd_run(args) -> int:
 
 
 def cmd_check(args) -> int:
-    source = _read(args.file)
-    if source is None:
-        return EXIT_USAGE
     try:
-        loaded = load(source)
+        loaded = load(_read(args.file))
     except PseudoError as e:
         print(e.render(), file=sys.stderr)
         print(f"ошибок: {len(e.diagnostics)}", file=sys.stderr)
@@ -210,10 +210,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_graph(args) -> int:
-    source = _read(args.file)
-    if source is None:
-        return EXIT_USAGE
-    loaded = load(source)
+    loaded = load(_read(args.file))
     dot = to_dot(loaded.program, Path(args.file).stem)
     if args.format == "dot":
         if args.output:

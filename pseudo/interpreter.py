@@ -195,42 +195,18 @@ class Interpreter:
         code = [[self._stmt(s) for s in seg] for seg in segments]
         start = self.transfers[entry].index if entry in self.transfers and self.transfers[entry].owner is owner else 0
         m, count = self.m, len(code)
-        if self.stats is not None:
-            names = ["начало"] + [s.name for s in stmts if isinstance(s, n.Label)]
-            return self._counted_states(code, spans, owner, start, names)
+        counts, keys = None, None
+        if self.stats is not None:  # `run --stats`: count entries into each state
+            counts = self.stats.states
+            keys = [(self.owner, name) for name in ["начало"] + [s.name for s in stmts if isinstance(s, n.Label)]]
+            for key in keys[0 if code[0] else 1:]:
+                counts.setdefault(key, 0)
 
         def run(fr):
             i = start
             while i < count:
-                for ex in code[i]:
-                    r = ex(fr)
-                    if r is not None:
-                        break
-                else:
-                    i += 1
-                    continue
-                if r.__class__ is Transfer and r.owner is owner:
-                    m.steps += 1
-                    if m.steps > m.check_at:
-                        m.checkpoint(spans[r.index])
-                    i = r.index
-                    continue
-                return r
-        return run
-
-    def _counted_states(self, code, spans, owner, start, names):
-        """The state loop of _state_block, counting each entry into a state."""
-        m, count, states = self.m, len(code), self.stats.states
-        keys = [(self.owner, name) for name in names]
-        if code[0] or start == 0:
-            states.setdefault(keys[0], 0)
-        for key in keys[1:]:
-            states.setdefault(key, 0)
-
-        def run(fr):
-            i = start
-            while i < count:
-                states[keys[i]] = states.get(keys[i], 0) + 1
+                if counts is not None:
+                    counts[keys[i]] += 1
                 for ex in code[i]:
                     r = ex(fr)
                     if r is not None:
