@@ -24,6 +24,8 @@ class Loaded:
     program: Program
     warnings: list[Diagnostic]
     rules_seen: set[str]
+    sources: dict[str, Source]
+    main_file: str
 
 
 def load(source: Source) -> Loaded:
@@ -34,7 +36,8 @@ def load(source: Source) -> Loaded:
     if errors:
         raise StaticError(sorted(errors, key=diagnostic_order))
     warnings = resolved.warnings + [d for d in found if d.severity == "warning"]
-    return Loaded(resolved.program, sorted(warnings, key=diagnostic_order), resolved.rules_seen)
+    return Loaded(resolved.program, sorted(warnings, key=diagnostic_order), resolved.rules_seen, resolved.sources,
+                  source.filename)
 
 
 def parse(text: str, filename: str = "<строка>") -> Program:

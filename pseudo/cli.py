@@ -11,11 +11,13 @@ from pathlib import Path
 
 from . import load
 from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_STATIC, EXIT_UNAVAILABLE, EXIT_USAGE, PseudoError, render
+from .compiled import run_compiled
 from .execute import format_stats, run
 from .graph import to_dot
 from .interpreter import Stats
 from .runtime import Limits, Machine
 from .source import Source
+from .transpile import TranspileLimit, python_source
 
 DESCRIPTION = """\
 Исполняет псевдокод книги Ж. Арсака «Программирование игр и головоломок» (1990)
@@ -98,7 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_run.add_argument("--stats", action="store_true",
                        help="после выполнения показать в потоке ошибок, сколько раз вошли в каждое "
                             "состояние и вызвали каждую процедуру")
-    p_run.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
+    p_run.add_argument("--compiled", action="store_true",
+                       help="перевести программу в Python в памяти и выполнить (быстрее; те же ошибки)")
+    p_run.add_argument("--debug", action="store_true",
+                       help="показать трассировку Python: при внутренней ошибке, а с --compiled и при ошибке "
+                            "программы (её кадры называют файл .pseudo и его строки)")
 
     p_check = sub.add_parser("check", help="проверить программу, не выполняя её",
                              description="Показать все синтаксические и статические ошибки и все "
@@ -115,6 +121,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_graph.add_argument("--format", choices=["dot", "svg", "png"], default="dot",
                          help="dot — текст DOT (по умолчанию); svg и png рисует программа dot из Graphviz")
     p_graph.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
+
+    p_py = sub.add_parser("py", help="перевести программу в читаемый Python",
+                          description="Записать программу как самостоятельный модуль Python 3.11: он "
+                                      "выполняется командой python3 без pseudo и печатает то же, что pseudo run.")
+    _add_file(p_py)
+    p_py.add_argument("-o", "--output", metavar="ФАЙЛ.py", help="куда записать (по умолчанию — стандартный вывод)")
+    p_py.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
     return parser
 
 
@@ -185,6 +198,16 @@ def cmd_run(args) -> int:
         for w in loaded.warnings:
             print(w.render(), file=sys.stderr)
     limits = Limits(max_steps=args.max_steps, max_depth=args.max_depth, time_limit=args.time_limit)
+    if args.compiled:
+        try:
+            run_compiled(loaded.program, loaded.main_file, loaded.sources, limits=limits)
+        except PseudoError as e:
+            if args.debug and e.__cause__ is None:
+                traceback.print_exception(e.python_error) if getattr(e, "python_error", None) else None
+            raise
+        except TranspileLimit as e:
+            raise UsageError(f"эту программу нельзя перевести в Python: {e}") from None
+        return EXIT_OK
     stats = Stats() if args.stats else None
     machine = Machine(limits)
     try:
@@ -235,4 +258,17 @@ def cmd_graph(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"run": cmd_run, "check": cmd_check, "graph": cmd_graph}
+def cmd_py(args) -> int:
+    loaded = load(_read(args.file))
+    try:
+        text = python_source(loaded.program, loaded.main_file, Path(args.file).name)
+    except TranspileLimit as e:
+        raise UsageError(f"эту программу нельзя перевести в Python: {e}") from None
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+COMMANDS = {"run": cmd_run, "check": cmd_check, "graph": cmd_graph, "py": cmd_py}

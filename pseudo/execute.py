@@ -5,7 +5,7 @@ import sys
 import threading
 
 from . import nodes as n
-from .errors import InternalError, PseudoRuntimeError
+from .errors import InternalError, Interrupted, PseudoRuntimeError
 from .interpreter import Interpreter, Stats
 from .runtime import Input, Limits, Machine, Output, show
 
@@ -20,33 +20,41 @@ def run(program: n.Program, stdin=None, stdout=None, limits: Limits | None = Non
     machine = machine or Machine(limits)
     output = Output(stdout or sys.stdout)
     interpreter = Interpreter(program, machine, output, Input(stdin or sys.stdin, output), stats)
-    in_deep_thread(interpreter.run, machine)
-    return machine
 
-
-def in_deep_thread(fn, machine: Machine) -> None:
-    """Run fn in a thread with a large stack so that deep pseudo recursion fits.
-
-    Ctrl-C in the main thread asks the machine to stop at its next step.
-    """
-    outcome: list[BaseException] = []
-
-    def target():
+    def interpret():
         old = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old, machine.limits.max_depth * PY_FRAMES_PER_CALL + 10_000))
         try:
-            fn()
+            interpreter.run()
         except PseudoRuntimeError as e:
             e.stack = format_stack(machine)
-            outcome.append(e)
+            raise
         except RecursionError:
             err = PseudoRuntimeError("nesting-limit", machine.where)
             err.stack = format_stack(machine)
-            outcome.append(err)
-        except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
-            outcome.append(e)
+            raise err from None
         finally:
             sys.setrecursionlimit(old)
+    try:
+        in_deep_thread(interpret, machine.limits.max_depth, machine.interrupt)
+    except KeyboardInterrupt:  # blocked in input: report where the last step was
+        err = Interrupted("interrupted", machine.where)
+        err.stack = format_stack(machine)
+        raise err from None
+    return machine
+
+
+def in_deep_thread(fn, max_depth: int, interrupt) -> None:
+    """Run fn in a thread with a large stack so that deep pseudo recursion fits; re-raise
+    what it raises. Ctrl-C in the main thread calls `interrupt` (the program stops at its
+    next step); if the program does not stop (blocked in input), KeyboardInterrupt."""
+    outcome: list[BaseException] = []
+
+    def target():
+        try:
+            fn()
+        except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
+            outcome.append(e)
 
     old_size = threading.stack_size()
     threading.stack_size(THREAD_STACK)
@@ -59,13 +67,10 @@ def in_deep_thread(fn, machine: Machine) -> None:
         while worker.is_alive():
             worker.join(0.1)
     except KeyboardInterrupt:
-        machine.interrupt()
+        interrupt()
         worker.join(2.0)
-        if not outcome:  # blocked in input: report where the last step was
-            from .errors import Interrupted
-            err = Interrupted("interrupted", machine.where)
-            err.stack = format_stack(machine)
-            raise err from None
+        if not outcome:
+            raise
     if outcome:
         raise outcome[0]
 
@@ -107,13 +112,16 @@ def format_stack(machine: Machine, limit: int = 12) -> list[str]:
 
 def _describe(d: n.Definition, span, frame) -> str:
     values = [show(v) if not hasattr(v, "get") else "РЕЗ" for v in frame[:len(d.params)]]
+    where = f"{span.filename}:{span.line}" if span is not None else "?"
+    return f"{definition_label(d, values)}  — вызов в {where}"
+
+
+def definition_label(d: n.Definition, values: list[str]) -> str:
+    """HR(3), or a phrase with its arguments in place: занять 1, 5."""
     if d.is_phrase:
         it = iter(values)
-        text = " ".join(next(it) if w in {p.name for p in d.params} else w for w in d.words).replace(" ,", ",")
-    else:
-        text = f"{d.name}({', '.join(values)})"
-    where = f"{span.filename}:{span.line}" if span is not None else "?"
-    return f"{text}  — вызов в {where}"
+        return " ".join(next(it) if w in {p.name for p in d.params} else w for w in d.words).replace(" ,", ",")
+    return f"{d.name}({', '.join(values)})"
 
 
 __all__ = ["InternalError", "format_stack", "in_deep_thread", "run"]

@@ -589,13 +589,16 @@ class Resolved:
     warnings: list[Diagnostic]
     errors: list[Diagnostic]
     rules_seen: set[str]
+    sources: dict[str, Source]  # every file of the program, by name
 
 
 def resolve_program(source: Source) -> Resolved:
     """Parse and resolve; syntax errors raise, resolution errors are collected."""
-    resolver = Resolver(load(source))
+    loaded = load(source)
+    resolver = Resolver(loaded)
     program = resolver.resolve()
-    return Resolved(program, sorted(resolver.warnings, key=_diag_order), resolver.errors, resolver.rules_seen)
+    sources = {f.source.filename: f.source for f in loaded.files}
+    return Resolved(program, sorted(resolver.warnings, key=_diag_order), resolver.errors, resolver.rules_seen, sources)
 
 
 def diagnostic_order(d: Diagnostic):

@@ -1,7 +1,8 @@
 """Values, operations, input and output, and the limits every run obeys.
 
-Shared by the interpreter and by the Python that the transpiler emits, so that both give
-the same results and the same errors.
+Shared by the interpreter and by the Python that the transpiler emits: the transpiler copies
+the definitions a program needs from this file into the emitted module (see transpile.py), so
+everything below the imports stays standalone — stdlib only, errors raised through `fail`.
 """
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ from fractions import Fraction
 
 from .errors import Interrupted, LimitError, PseudoRuntimeError
 from .messages import KIND_NAMES
+
+def fail(code: str, span=None, **args) -> PseudoRuntimeError:
+    """The error to raise; the emitted Python defines its own `fail` (not copied)."""
+    return PseudoRuntimeError(code, span, **args)
+
 
 MAX_POWER_BITS = 10_000_000
 MAX_STRING = 100_000_000
@@ -47,6 +53,19 @@ class PArray(dict):
         self.name = name
 
 
+class Array(PArray):
+    """An array of the compiled program: reading a missing element is the runtime error."""
+    __slots__ = ()
+
+    def __missing__(self, key):
+        raise fail("unset-elem", name=self.name, index=show_key(key))
+
+
+def store(array, key, value) -> None:
+    """array[key] := value when the index is not known to be an integer."""
+    array[check_index(key, array)] = value
+
+
 def kind(value) -> str:
     return KIND_NAMES.get(type(value).__name__, type(value).__name__)
 
@@ -74,14 +93,14 @@ def _norm(v):
     return v.numerator if type(v) is Fraction and v.denominator == 1 else v
 
 
-def arith(op: str, a, b, span):
+def arith(op: str, a, b, span=None):
     """The general case of + - * / ДЕЛ ОСТ ^ (the fast integer case is inlined by the callers)."""
     if op == "+" and type(a) is str and type(b) is str:
         if len(a) + len(b) > MAX_STRING:
-            raise PseudoRuntimeError("too-long", span, length=len(a) + len(b))
+            raise fail("too-long", span, length=len(a) + len(b))
         return a + b
     if not (_number(a) and _number(b)):
-        raise PseudoRuntimeError("type-binary", span, op=op, left=kind(a), right=kind(b))
+        raise fail("type-binary", span, op=op, left=kind(a), right=kind(b))
     if op == "+":
         return _norm(a + b)
     if op == "-":
@@ -91,7 +110,7 @@ def arith(op: str, a, b, span):
     if op == "^":
         return power(a, b, span)
     if b == 0:
-        raise PseudoRuntimeError("div-zero", span)
+        raise fail("div-zero", span)
     if op == "/":
         if type(a) is int and type(b) is int and a % b == 0:
             return a // b
@@ -101,23 +120,23 @@ def arith(op: str, a, b, span):
     return _norm(a % b)  # ОСТ
 
 
-def power(a, b, span):
+def power(a, b, span=None):
     if type(b) is not int:
-        raise PseudoRuntimeError("type-binary", span, op="^", left=kind(a), right=kind(b))
+        raise fail("type-binary", span, op="^", left=kind(a), right=kind(b))
     if b < 0:
         if a == 0:
-            raise PseudoRuntimeError("div-zero", span)
+            raise fail("div-zero", span)
         return _norm(Fraction(1) / power(a, -b, span))
     size = abs(a.numerator if type(a) is Fraction else a).bit_length()
     if size > 1 and (size - 1) * b > MAX_POWER_BITS:
-        raise PseudoRuntimeError("too-big", span, detail=f"{show(a)}^{b}")
+        raise fail("too-big", span, detail=f"{show(a)}^{b}")
     return _norm(a ** b)
 
 
-def negate(a, span):
+def negate(a, span=None):
     if _number(a):
         return -a
-    raise PseudoRuntimeError("type-unary", span, op="-", kind=kind(a))
+    raise fail("type-unary", span, op="-", kind=kind(a))
 
 
 _COMPARE = {
@@ -127,37 +146,37 @@ _COMPARE = {
 }
 
 
-def compare(op: str, a, b, span) -> bool:
+def compare(op: str, a, b, span=None) -> bool:
     if _number(a) and _number(b) or type(a) is str and type(b) is str:
         return _COMPARE[op](a, b)
     if type(a) is bool and type(b) is bool and op in ("=", "≠"):
         return _COMPARE[op](a, b)
-    raise PseudoRuntimeError("type-compare", span, left=kind(a), right=kind(b))
+    raise fail("type-compare", span, left=kind(a), right=kind(b))
 
 
-def truth(value, span, op: str | None = None) -> bool:
+def truth(value, span=None, op: str | None = None) -> bool:
     """A condition's value, which must be ИСТИНА or ЛОЖЬ."""
     if value is True or value is False:
         return value
     if op:
-        raise PseudoRuntimeError("type-logic", span, op=op, kind=kind(value))
-    raise PseudoRuntimeError("type-cond", span, kind=kind(value))
+        raise fail("type-logic", span, op=op, kind=kind(value))
+    raise fail("type-cond", span, kind=kind(value))
 
 
-def check_index(key, array: PArray, span):
+def check_index(key, array, span=None):
     for k in key if type(key) is tuple else (key,):
         if type(k) is not int:
-            raise PseudoRuntimeError("bad-index", span, name=array.name, kind=kind(k))
+            raise fail("bad-index", span, name=array.name, kind=kind(k))
     return key
 
 
-def for_range(start, step, stop, span):
+def for_range(start, step, stop, span=None):
     """The values of ДЛЯ: an arithmetic progression, bounds evaluated once."""
     for v in (start, step, stop):
         if not _number(v):
-            raise PseudoRuntimeError("type-for", span, kind=kind(v))
+            raise fail("type-for", span, kind=kind(v))
     if step == 0:
-        raise PseudoRuntimeError("for-zero-step", span)
+        raise fail("for-zero-step", span)
     if type(start) is int and type(step) is int and type(stop) is int:
         return range(start, stop + 1, step) if step > 0 else range(start, stop - 1, step)
     return _progression(start, step, stop)

@@ -1,0 +1,146 @@
+"""Static types of values, for the transpiler: where both operands are surely integers (or
+surely strings, or surely booleans) the emitted Python uses plain operators; everywhere else
+it calls the checked helpers of runtime.py, so that both implementations fail alike.
+
+Types form a small lattice: INT < NUM (an integer or an exact fraction), BOOL, STR; any two
+different types join to ANY. Every variable, array (its elements), parameter and definition
+result gets the join of everything that can be stored in it; a fixed point over the whole
+program settles the types of parameters and results.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import nodes as n
+
+INT, NUM, BOOL, STR, ANY = "INT", "NUM", "BOOL", "STR", "ANY"
+RESULT = "РЕЗУЛЬТАТ"
+
+
+def join(a: str | None, b: str | None) -> str | None:
+    if a is None or a == b:
+        return b
+    if b is None:
+        return a
+    if {a, b} == {INT, NUM}:
+        return NUM
+    return ANY
+
+
+def numeric(t: str | None) -> bool:
+    return t in (INT, NUM)
+
+
+class Types:
+    """The inferred types. Keys: (scope, name) for scalars, ("[]", name) for arrays,
+    ("()", key) for a definition's value; scope is the definition key or None."""
+
+    def __init__(self, program: n.Program):
+        self.program = program
+        self.table: dict[tuple, str | None] = {}
+        self.locals = {key: set(d.locals) for key, d in program.definitions.items()}
+        self.changed = True
+        while self.changed:
+            self.changed = False
+            for key, d in program.definitions.items():
+                self._body(d.body, key)
+                if d.is_function:
+                    self._merge(("()", key), self._type(d.body, key))
+                elif RESULT in d.locals:
+                    self._merge(("()", key), self.table.get((key, RESULT)))
+            self._body(program.main, None)
+
+    # ---- lookups used by the transpiler ----
+
+    def var(self, name: str, scope: str | None) -> str:
+        return self.table.get(self._key(name, scope)) or ANY
+
+    def element(self, name: str) -> str:
+        return self.table.get(("[]", name)) or ANY
+
+    def result(self, key: str) -> str:
+        return self.table.get(("()", key)) or ANY
+
+    def expr(self, e: n.Expr, scope: str | None) -> str:
+        """The expression's type; ANY when it cannot be known."""
+        return self._type(e, scope) or ANY
+
+    def _type(self, e: n.Expr, scope: str | None) -> str | None:
+        """None (no value seen yet) is the bottom of the lattice while the fixed point runs."""
+        match e:
+            case n.Const(value=v):
+                return BOOL if type(v) is bool else INT if type(v) is int else NUM if type(v) is Fraction else STR
+            case n.Var(name=name):
+                return self.table.get(self._key(name, scope))
+            case n.Index(name=name):
+                return self.table.get(("[]", name))
+            case n.Call(name=name):
+                return self.table.get(("()", name))
+            case n.Unary(operand=operand):
+                t = self._type(operand, scope)
+                return t if t is None or numeric(t) else ANY
+            case n.Binary(op=op, left=left, right=right):
+                a, b = self._type(left, scope), self._type(right, scope)
+                return None if a is None or b is None else self._binary(op, a, b, right)
+            case n.Compare() | n.Logical() | n.Not():
+                return BOOL
+            case n.IfExpr(then=then, else_=else_):
+                return join(self._type(then, scope), self._type(else_, scope))
+        return ANY
+
+    @staticmethod
+    def _binary(op: str, a: str, b: str, right: n.Expr) -> str:
+        if op == "+" and a == b == STR:
+            return STR
+        if not (numeric(a) and numeric(b)):
+            return ANY
+        if op == "/":
+            return NUM
+        if op == "^":
+            exact = a == INT and isinstance(right, n.Const) and type(right.value) is int and right.value >= 0
+            return INT if exact else NUM
+        return INT if a == b == INT else NUM
+
+    # ---- the fixed point ----
+
+    def _key(self, name: str, scope: str | None) -> tuple:
+        return (scope, name) if scope is not None and name in self.locals[scope] else (None, name)
+
+    def _merge(self, key: tuple, t: str | None) -> None:
+        old = self.table.get(key)
+        new = join(old, t)
+        if new != old:
+            self.table[key] = new
+            self.changed = True
+
+    def _store(self, target: n.Target, t: str | None, scope: str | None) -> None:
+        if isinstance(target, n.Index):
+            self._merge(("[]", target.name), t)
+        else:
+            self._merge(self._key(target.name, scope), t)
+
+    def _body(self, body, scope: str | None) -> None:
+        for node in n.walk(body):
+            match node:
+                case n.Assign(target=target, value=value):
+                    self._store(target, self._type(value, scope), scope)
+                case n.Read(targets=targets):
+                    for t in targets:
+                        self._store(t, ANY, scope)
+                case n.For(var=var, start=start, step=step, stop=stop):
+                    parts = [self._type(start, scope), self._type(stop, scope)]
+                    parts.append(self._type(step, scope) if step is not None else INT)
+                    if any(p is None for p in parts):
+                        continue
+                    t = INT if all(p == INT for p in parts) else NUM if all(numeric(p) for p in parts) else ANY
+                    self._merge(self._key(var, scope), t)
+                case n.Call(name=name, args=args) if name in self.program.definitions:
+                    self._call(name, args, scope)
+
+    def _call(self, name: str, args, scope: str | None) -> None:
+        for arg, param in zip(args, self.program.definitions[name].params):
+            pkey = (name, param.name)
+            self._merge(pkey, self._type(arg, scope))
+            if param.by_ref and isinstance(arg, n.Var | n.Index):
+                # by reference: the argument and the parameter are one variable
+                self._store(arg, self.table.get(pkey), scope)

@@ -1,0 +1,150 @@
+"""Goto elimination: an automaton's states become structured code — `while True` loops with
+`continue` and `break`, and states inlined where they are used.
+
+The method is the book's own: a state is an equation whose right side ends in transfers,
+and a transfer is replaced by the text of the state it names (substitution). A state that can
+come back to itself without passing through a loop already open becomes a loop:
+`while True:` around its text, where a transfer back to it is `continue`. A transfer to an
+enclosing loop's head leaves the inner loop with `break`; this works when every `break` of
+a loop goes to the same place, which then follows the loop. States reached from several
+places are duplicated, so an irreducible graph (such as the queens automaton, whose loop
+И–СБ is entered both at И and at СБ) becomes reducible by node splitting.
+
+When that fails — a transfer from inside a loop of the program itself, two different exits
+from one loop, or code growing beyond a budget — the caller falls back to a dispatch loop
+over a state variable.
+
+The result is a tree of plans, independent of Python's ast: the transpiler renders it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import nodes as n
+from .automaton import END, FINAL, Automaton
+
+
+class CannotStructure(Exception):
+    """The automaton needs the dispatch loop."""
+
+
+@dataclass
+class Jump:
+    """How a transfer is rendered at the point where it stands."""
+    kind: str  # "continue", "break", "final" (Я: end of program), "end" (end of the body), "inline"
+    target: str
+    plan: list | None = None  # for "inline": the target state's plan
+
+
+@dataclass
+class Loop:
+    """`while True:` around a state's plan, then what follows its `break`s."""
+    state: str
+    body: list
+    after: list = field(default_factory=list)
+
+
+@dataclass
+class StateCode:
+    """A state's own statements; its transfers map to Jumps by identity of the Goto node."""
+    state: str
+    stmts: tuple
+    jumps: dict  # id(Goto or Stop or the state's fall-through) -> Jump
+    fall: Jump | None  # where control goes when the statements end without a transfer
+
+
+BUDGET = 400  # states emitted at most, counting copies
+
+
+class Structurer:
+    def __init__(self, automaton: Automaton):
+        self.a = automaton
+        self.names = [s.name for s in automaton.states]
+        self.succ = {s.name: {e.target for e in s.edges} for s in automaton.states}
+        self.emitted = 0
+        for s in automaton.states:
+            if _goto_inside_loop(s.stmts):
+                raise CannotStructure(f"переход изнутри цикла в состоянии {s.name}")
+
+    def plan(self) -> list:
+        return self._state(self.a.entry, [], {})
+
+    def _state(self, name: str, heads: list[str], exits: dict) -> list:
+        """The plan for control arriving at `name` inside the loops `heads` (innermost last).
+
+        `exits` maps each open loop to the set of targets its `break`s go to."""
+        self.emitted += 1
+        if self.emitted > BUDGET:
+            raise CannotStructure("слишком много копий состояний")
+        if self._cycles(name, heads):
+            exits[name] = set()
+            body = self._code(name, heads + [name], exits)
+            targets = exits.pop(name)
+            if len(targets) > 1:
+                raise CannotStructure(f"из цикла {name} несколько выходов")
+            after = self._transfer(targets.pop(), heads, exits) if targets else []
+            return [Loop(name, body, after)]
+        return self._code(name, heads, exits)
+
+    def _code(self, name: str, heads: list[str], exits: dict) -> list:
+        state = self.a.state(name)
+        jumps = {}
+        for node in _transfers(state.stmts):
+            target = node.label if isinstance(node, n.Goto) else FINAL
+            jumps[id(node)] = self._jump(target, heads, exits)
+        fall = None
+        if any(e.kind == "fall" for e in state.edges):
+            nxt = next(e.target for e in state.edges if e.kind == "fall")
+            fall = self._jump(nxt, heads, exits)
+        return [StateCode(name, state.stmts, jumps, fall)]
+
+    def _transfer(self, target: str, heads: list[str], exits: dict) -> list:
+        jump = self._jump(target, heads, exits)
+        return jump.plan if jump.kind == "inline" else [jump]
+
+    def _jump(self, target: str, heads: list[str], exits: dict) -> Jump:
+        if target == FINAL:
+            return Jump("final", target)
+        if target == END:
+            return Jump("end", target)
+        if heads and target == heads[-1]:
+            return Jump("continue", target)
+        if target in heads:
+            exits[heads[-1]].add(target)
+            return Jump("break", target)
+        return Jump("inline", target, self._state(target, heads, exits))
+
+    def _cycles(self, name: str, heads: list[str]) -> bool:
+        """Can control leave `name` and come back without passing an open loop's head?"""
+        seen, stack = set(), [t for t in self.succ[name] if t not in heads]
+        while stack:
+            x = stack.pop()
+            if x == name:
+                return True
+            if x in seen or x in heads or x in (FINAL, END):
+                continue
+            seen.add(x)
+            stack.extend(self.succ.get(x, ()))
+        return False
+
+
+def _transfers(stmts) -> list:
+    """The Goto and Stop nodes of a state, in order, outside nested definitions."""
+    out = []
+    for s in stmts:
+        for node in n.walk(s):
+            if isinstance(node, n.Goto | n.Stop):
+                out.append(node)
+    return out
+
+
+def _goto_inside_loop(stmts) -> bool:
+    for s in stmts:
+        if isinstance(s, n.While | n.For | n.Loop):
+            if any(isinstance(x, n.Goto) for x in n.walk(s)):
+                return True
+        elif isinstance(s, n.If):
+            branches = [s.then] + ([s.else_] if s.else_ is not None else [])
+            if any(_goto_inside_loop(b.stmts) for b in branches):
+                return True
+    return False
