@@ -202,8 +202,10 @@ def cmd_run(args) -> int:
         try:
             run_compiled(loaded.program, loaded.main_file, loaded.sources, limits=limits)
         except PseudoError as e:
-            if args.debug and e.__cause__ is None:
-                traceback.print_exception(e.python_error) if getattr(e, "python_error", None) else None
+            if args.debug and getattr(e, "python_error", None) is not None:
+                _flush()
+                print("трассировка Python (кадры программы названы её файлом .pseudo):", file=sys.stderr)
+                traceback.print_exception(e.python_error, file=sys.stderr)
             raise
         except TranspileLimit as e:
             raise UsageError(f"эту программу нельзя перевести в Python: {e}") from None

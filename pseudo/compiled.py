@@ -15,7 +15,7 @@ import sys
 from . import nodes as n
 from .errors import Interrupted, LimitError, PseudoRuntimeError
 from .execute import in_deep_thread
-from .runtime import Input, Limits, Output, show
+from .runtime import Limits, show
 from .source import Span
 from .transpile import MAIN, Emitted, StripComments, emit
 
@@ -42,8 +42,8 @@ def run_compiled(program: n.Program, main_file: str, sources: dict, stdin=None, 
                  limits: Limits | None = None) -> None:
     limits = limits or Limits()
     ns, emitted = compile_program(program, main_file, sources)
-    output = Output(stdout or sys.stdout)
-    ns["ВЫВОД"], ns["ВВОД"] = output, Input(stdin or sys.stdin, output)
+    output = ns["Output"](stdout or sys.stdout)  # the program's own copies of the classes
+    ns["ВЫВОД"], ns["ВВОД"] = output, ns["Input"](stdin or sys.stdin, output)
     ns["ПРЕДЕЛ_ШАГОВ"], ns["ПРЕДЕЛ_ГЛУБИНЫ"], ns["ПРЕДЕЛ_ВРЕМЕНИ"] = limits.max_steps, limits.max_depth, limits.time_limit
     ns["граница"] = min(ns["СЛЕДИТЬ_КАЖДЫЕ"], limits.max_steps)
     error: list[BaseException] = []
@@ -98,6 +98,7 @@ def _map_error(exc: BaseException, ns: dict, emitted: Emitted, program: n.Progra
     cls = Interrupted if code == "interrupted" else LimitError if code in LIMIT_CODES else PseudoRuntimeError
     err = cls(code, span, **args)
     err.stack = _stack(frames, emitted, program)
+    err.python_error = exc  # for --debug
     return err
 
 

@@ -89,6 +89,7 @@ class PseudoRuntimeError(PseudoError):
     def __init__(self, code: str, span: Span | None, hint: str | None = None, **args):
         super().__init__([diagnostic("error", code, span, hint, **args)])
         self.code = code
+        self.args_ = args
         self.stack: list[str] = []
 
     def render(self) -> str:

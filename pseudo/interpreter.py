@@ -414,7 +414,13 @@ class Interpreter:
         name, span = e.name, e.span
         if name in self.ref_params:
             slot = self.local_index[name]
-            return lambda fr: fr[slot].get()
+
+            def through_ref(fr):
+                try:
+                    return fr[slot].get()
+                except PseudoRuntimeError as e:  # the caller's variable is unset: say so where it is read
+                    raise PseudoRuntimeError(e.code, span, **e.args_) from None
+            return through_ref
         if name in self.local_index:
             slot = self.local_index[name]
 

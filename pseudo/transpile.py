@@ -266,6 +266,8 @@ class Transpiler:
         return self.block(block)
 
     def block(self, block: n.Block) -> list[ast.stmt]:
+        if any(isinstance(s, n.Label) for s in block.stmts):  # labels in a nested block
+            return self.dispatch(build(self.scope.key, block), nested=True)
         out = []
         for s in block.stmts:
             out.extend(self._comments_before(s.span))
@@ -319,7 +321,8 @@ class Transpiler:
         body = [self._step(s.span)] + self._suite(s.body)
         self.scope.loops.pop()
         loop = at(ast.While(test=ast.Constant(True), body=body, orelse=[]), s.span)
-        if any(isinstance(x, n.Exit) for inner in _inner_loops(s.body) for x in n.walk(inner)):
+        labelled = any(isinstance(x, n.Label) for x in s.body.stmts)
+        if labelled or any(isinstance(x, n.Exit) for inner in _inner_loops(s.body) for x in n.walk(inner)):
             handler = ast.ExceptHandler(type=_name("Кончено"), name=None, body=[ast.Pass()])
             return [ast.Try(body=[loop], handlers=[handler], orelse=[], finalbody=[])]
         return [loop]
@@ -357,14 +360,15 @@ class Transpiler:
         return [ast.Expr(_call("сообщить", [self.expr(a) for a in s.args], s.span, keywords))]
 
     def _stmt_Read(self, s: n.Read):
-        return [self.assign(t, _call("прочесть", [ast.Constant(t.span.text())], t.span), t.span) for t in s.targets]
+        # positioned at the statement: the interpreter reports the end of input at ПРОЧЕСТЬ
+        return [self.assign(t, _call("прочесть", [ast.Constant(t.span.text())], s.span), t.span) for t in s.targets]
 
     def _stmt_Stop(self, s: n.Stop):
         return [_stmt_call("конец_работы", [], s.span)]
 
     def _stmt_Goto(self, s: n.Goto):
         if id(s) not in self.scope.jumps:
-            raise TranspileLimit("переход из вложенного блока с метками")
+            raise TranspileLimit(f"переход к метке {s.label} из вложенного блока с метками наружу")
         return self.jump(self.scope.jumps[id(s)], s.span, counted=True)
 
     def _stmt_Label(self, s: n.Label):
@@ -416,11 +420,17 @@ class Transpiler:
             return [_stmt_call("конец_работы", [], span)]
         if j.kind == "end":
             return [ast.Return(value=_name(RESULT) if RESULT in self.scope.locals else None)]
+        if j.kind == "return":  # in a state function of the dispatch loop
+            if j.target == FINAL:
+                return [_stmt_call("конец_работы", [], span)]
+            return step + [ast.Return(value=ast.Constant(None if j.target == END else j.target))]
         return step + self.render(j.plan)
 
-    def dispatch(self, a) -> list[ast.stmt]:
+    def dispatch(self, a, nested: bool = False) -> list[ast.stmt]:
         """The fallback: one local function per state returning the next state's name."""
         functions, scope = [], self.scope
+        if nested:
+            scope.state_spans = {**scope.state_spans, **{s.name: s.span for s in a.states}}
         for i, state in enumerate(a.states):
             inner = Scope(scope.key, scope.locals, scope.refs, scope.assigned_globals, [], {},
                           scope.state_spans)
@@ -428,7 +438,7 @@ class Transpiler:
             for node in [x for s in state.stmts for x in n.walk(s) if isinstance(x, n.Goto | n.Stop)]:
                 target = node.label if isinstance(node, n.Goto) else FINAL
                 inner.jumps[id(node)] = Jump("return", target)
-            body = self.block(n.Block(None, state.stmts))
+            body = self.block(n.Block(None, state.stmts)) if state.stmts else []
             fall = next((e.target for e in state.edges if e.kind == "fall"), None)
             if fall is not None:
                 body.append(ast.Return(value=ast.Constant(None if fall == END else fall)))
