@@ -10,9 +10,10 @@ import traceback
 from pathlib import Path
 
 from . import load
-from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_STATIC, EXIT_UNAVAILABLE, EXIT_USAGE, PseudoError, render
+from .errors import (EXIT_OK, EXIT_RUNTIME, EXIT_STATIC, EXIT_UNAVAILABLE, EXIT_USAGE, Diagnostic, PseudoError,
+                     StaticError, render)
 from .compiled import run_compiled
-from .execute import format_stats, run
+from .execute import deep_call, format_stats, run
 from .graph import to_dot
 from .interpreter import Stats
 from .runtime import Limits, Machine
@@ -33,7 +34,7 @@ _TRANSLATIONS = {
     "usage: ": "использование: ",
     "the following arguments are required: %s": "не хватает аргументов: %s",
     "unrecognized arguments: %s": "неизвестные аргументы: %s",
-    "invalid choice: %(value)r (choose from %(choices)s)": "неизвестная команда %(value)r (есть: %(choices)s)",
+    "invalid choice: %(value)r (choose from %(choices)s)": "недопустимое значение %(value)r (можно: %(choices)s)",
     "argument %(argument_name)s: %(message)s": "аргумент %(argument_name)s: %(message)s",
     "invalid %(type)s value: %(value)r": "неверное значение %(value)r",
     "expected one argument": "ожидается одно значение",
@@ -153,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
         _flush()
         print(e.render(), file=sys.stderr)
         return e.exit_code
+    except KeyboardInterrupt:
+        _flush()
+        print("\npseudo: прервано (Ctrl-C)", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the reader of our output went away (`| head`): not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
@@ -187,13 +192,19 @@ def _read(path: str) -> Source:
     except IsADirectoryError:
         raise UsageError(f"{path} — это папка, а не файл программы") from None
     except UnicodeDecodeError as e:
-        raise UsageError(f"файл {path} не в кодировке UTF-8 (байт {e.start})") from None
+        raise StaticError([Diagnostic("error", "not-utf8", f"файл {path} не в кодировке UTF-8 (байт {e.start})",
+                                      None, "сохраните программу в UTF-8")]) from None
     except OSError as e:
         raise UsageError(f"не удалось прочесть {path}: {e.strerror}") from None
 
 
+def _load(path: str):
+    source = _read(path)
+    return deep_call(lambda: load(source))
+
+
 def cmd_run(args) -> int:
-    loaded = load(_read(args.file))
+    loaded = _load(args.file)
     if not args.quiet:
         for w in loaded.warnings:
             print(w.render(), file=sys.stderr)
@@ -223,7 +234,7 @@ def cmd_run(args) -> int:
 
 def cmd_check(args) -> int:
     try:
-        loaded = load(_read(args.file))
+        loaded = _load(args.file)
     except PseudoError as e:
         print(e.render(), file=sys.stderr)
         print(f"ошибок: {len(e.diagnostics)}", file=sys.stderr)
@@ -234,14 +245,28 @@ def cmd_check(args) -> int:
     return EXIT_OK
 
 
+def _write(path: str, data: str | bytes) -> None:
+    """Write the output file, or standard output for `-`."""
+    if path == "-":
+        if isinstance(data, bytes):
+            sys.stdout.buffer.write(data)
+        else:
+            sys.stdout.write(data)
+        return
+    try:
+        if isinstance(data, bytes):
+            Path(path).write_bytes(data)
+        else:
+            Path(path).write_text(data, encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"не удалось записать {path}: {e.strerror}") from None
+
+
 def cmd_graph(args) -> int:
-    loaded = load(_read(args.file))
+    loaded = _load(args.file)
     dot = to_dot(loaded.program, Path(args.file).stem)
     if args.format == "dot":
-        if args.output:
-            Path(args.output).write_text(dot, encoding="utf-8")
-        else:
-            sys.stdout.write(dot)
+        _write(args.output or "-", dot)
         return EXIT_OK
     if shutil.which("dot") is None:
         print("pseudo: ошибка: для --format svg и png нужна программа dot из пакета Graphviz; установите её "
@@ -253,23 +278,17 @@ def cmd_graph(args) -> int:
         print(f"pseudo: ошибка: dot не смог нарисовать диаграмму: {result.stderr.decode(errors='replace')}",
               file=sys.stderr)
         return EXIT_UNAVAILABLE
-    if args.output:
-        Path(args.output).write_bytes(result.stdout)
-    else:
-        sys.stdout.buffer.write(result.stdout)
+    _write(args.output or "-", result.stdout)
     return EXIT_OK
 
 
 def cmd_py(args) -> int:
-    loaded = load(_read(args.file))
+    loaded = _load(args.file)
     try:
-        text = python_source(loaded.program, loaded.main_file, Path(args.file).name)
+        text = deep_call(lambda: python_source(loaded.program, loaded.main_file, Path(args.file).name))
     except TranspileLimit as e:
         raise UsageError(f"эту программу нельзя перевести в Python: {e}") from None
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+    _write(args.output or "-", text)
     return EXIT_OK
 
 

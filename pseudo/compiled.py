@@ -14,7 +14,7 @@ import sys
 
 from . import nodes as n
 from .errors import Interrupted, LimitError, PseudoRuntimeError
-from .execute import in_deep_thread
+from .execute import deep_call, in_deep_thread
 from .runtime import Limits, show
 from .source import Span
 from .transpile import MAIN, Emitted, StripComments, emit
@@ -41,7 +41,7 @@ def compile_program(program: n.Program, main_file: str, sources: dict) -> tuple[
 def run_compiled(program: n.Program, main_file: str, sources: dict, stdin=None, stdout=None,
                  limits: Limits | None = None) -> None:
     limits = limits or Limits()
-    ns, emitted = compile_program(program, main_file, sources)
+    ns, emitted = deep_call(lambda: compile_program(program, main_file, sources))
     output = ns["Output"](stdout or sys.stdout)  # the program's own copies of the classes
     ns["ВЫВОД"], ns["ВВОД"] = output, ns["Input"](stdin or sys.stdin, output)
     ns["ПРЕДЕЛ_ШАГОВ"], ns["ПРЕДЕЛ_ГЛУБИНЫ"], ns["ПРЕДЕЛ_ВРЕМЕНИ"] = limits.max_steps, limits.max_depth, limits.time_limit

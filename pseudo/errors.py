@@ -46,12 +46,21 @@ def render(severity: str, text: str, span: Span | None, hint: str | None = None,
     return "\n".join(lines)
 
 
+WINDOW = 100  # characters of a long line shown around the caret
+
+
 def caret_lines(span: Span) -> list[str]:
-    src = span.source.line(span.line)
-    gutter = f"{span.line:5} | "
-    prefix = "".join("\t" if ch == "\t" else " " for ch in src[:span.column - 1])
+    src = "".join(ch if ch == "\t" or ch.isprintable() else "�" for ch in span.source.line(span.line))
+    column = span.column
     end = span.end_column if span.end_line == span.line else len(src) + 1
-    width = max(1, min(end, len(src) + 1) - span.column)
+    if len(src) > WINDOW:  # keep a window around the caret
+        start = max(0, min(column - 1 - WINDOW // 2, len(src) - WINDOW))
+        src = ("…" if start else "") + src[start:start + WINDOW] + ("…" if start + WINDOW < len(src) else "")
+        shift = start - (1 if start else 0)
+        column, end = column - shift, min(end - shift, len(src) + 1)
+    gutter = f"{span.line:5} | "
+    prefix = "".join("\t" if ch == "\t" else " " for ch in src[:column - 1])
+    width = max(1, min(end, len(src) + 1) - column)
     return [gutter + src, " " * (len(gutter) - 2) + "| " + prefix + "^" + "~" * (width - 1)]
 
 
@@ -94,7 +103,8 @@ class PseudoRuntimeError(PseudoError):
 
     def render(self) -> str:
         d = self.first
-        extra = ["  стек вызовов (последний вызов внизу):"] + [f"    {s}" for s in self.stack] if self.stack else []
+        extra = (["  стек вызовов (последний вызов внизу; в скобках — текущие значения параметров):"]
+                 + [f"    {s}" for s in self.stack]) if self.stack else []
         return render(d.severity, d.text, d.span, d.hint, extra)
 
 

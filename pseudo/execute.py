@@ -5,7 +5,7 @@ import sys
 import threading
 
 from . import nodes as n
-from .errors import InternalError, Interrupted, PseudoRuntimeError
+from .errors import InternalError, Interrupted, PseudoRuntimeError, StaticError, diagnostic
 from .interpreter import Interpreter, Stats
 from .runtime import Input, Limits, Machine, Output, show
 
@@ -19,13 +19,12 @@ def run(program: n.Program, stdin=None, stdout=None, limits: Limits | None = Non
     limits = limits or Limits()
     machine = machine or Machine(limits)
     output = Output(stdout or sys.stdout)
-    interpreter = Interpreter(program, machine, output, Input(stdin or sys.stdin, output), stats)
 
     def interpret():
         old = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old, machine.limits.max_depth * PY_FRAMES_PER_CALL + 10_000))
         try:
-            interpreter.run()
+            Interpreter(program, machine, output, Input(stdin or sys.stdin, output), stats).run()
         except PseudoRuntimeError as e:
             e.stack = format_stack(machine)
             raise
@@ -42,6 +41,27 @@ def run(program: n.Program, stdin=None, stdout=None, limits: Limits | None = Non
         err.stack = format_stack(machine)
         raise err from None
     return machine
+
+
+STATIC_RECURSION = 200_000
+
+
+def deep_call(fn):
+    """fn() on a deep stack: parsing, resolving and compiling recurse as deep as the program's
+    expressions nest. A nesting too deep even for that is a clean static error."""
+    result = []
+
+    def target():
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(STATIC_RECURSION)
+        try:
+            result.append(fn())
+        except RecursionError:
+            raise StaticError([diagnostic("error", "nesting-limit", None)]) from None
+        finally:
+            sys.setrecursionlimit(old)
+    in_deep_thread(target, 0, lambda: None)
+    return result[0]
 
 
 def in_deep_thread(fn, max_depth: int, interrupt) -> None:

@@ -5,6 +5,7 @@ from . import nodes as n
 from .automaton import END, FINAL, Automaton, automata
 
 MAIN = "программа"
+MAIN_ID = "__программа"  # the node of the main program: no definition can be named so
 
 
 def to_dot(program: n.Program, title: str) -> str:
@@ -50,9 +51,9 @@ def _automaton(a: Automaton, index: int, several: bool) -> list[str]:
 
 
 def _call_graph(program: n.Program) -> list[str]:
-    lines = [f"  {_q(MAIN)} [peripheries=2];"]
+    lines = [f"  {_q(MAIN_ID)} [label={_q(MAIN)}, peripheries=2];"]
     edges: dict[tuple[str, str], int] = {}
-    bodies = [(MAIN, program.main)] + [(k, d.body) for k, d in program.definitions.items()]
+    bodies = [(MAIN_ID, program.main)] + [(k, d.body) for k, d in program.definitions.items()]
     for key in program.definitions:
         lines.append(f"  {_q(key)};")
     for caller, body in bodies:

@@ -331,7 +331,10 @@ class Interpreter:
         inp = self.inp
         targets = [(self._assigner(t, None), t) for t in s.targets]
 
+        m = self.m
+
         def ex(fr):
+            m.where = s.span  # so that Ctrl-C while waiting for input says where
             for assign, target in targets:
                 value = inp.next()
                 if value is UNSET:

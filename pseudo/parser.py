@@ -4,6 +4,7 @@ Lark exceptions never leave this module: they become `StaticError`s in Russian.
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -108,7 +109,9 @@ def _char_error(source: Source, e: UnexpectedCharacters) -> StaticError:
         return StaticError([diagnostic("error", "unclosed-string", span)])
     if ch == "«":
         return StaticError([diagnostic("error", "bad-pattern", span, detail="нет закрывающей «»»")])
-    return StaticError([diagnostic("error", "unexpected-char", span, char=ch)])
+    after_digit = e.pos_in_stream > 0 and source.text[e.pos_in_stream - 1].isdigit()
+    tip = hint("two-numbers") if ch in ".," and after_digit else None
+    return StaticError([diagnostic("error", "unexpected-char", span, tip, char=ch)])
 
 
 def tolerance_warnings(tokens: list[Token], source: Source) -> list[Diagnostic]:
@@ -209,6 +212,17 @@ def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> St
         opener = _innermost_unclosed(tokens)
         if opener is not None:
             what, closer = CLOSERS[opener.type]
+            typo = next((t for t in tokens if t.type == "NAME" and nearest_keyword(t.value)), None)
+            if typo is not None:  # КОНЕЦ_ЕСИЛ: the block is open because its closer is misspelt
+                return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, typo),
+                                               hint("keyword-typo", written=typo.value,
+                                                    keyword=nearest_keyword(typo.value)),
+                                               opener=what, closer=closer)])
+            lower = next((t for t in tokens if t.type == "NAME" and t.value.upper() in KEYWORDS), None)
+            if lower is not None:
+                return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, lower),
+                                               hint("keyword-case", keyword=lower.value.upper()),
+                                               opener=what, closer=closer)])
             return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, opener),
                                            opener=what, closer=closer)])
         last = tokens[-1]
@@ -224,26 +238,45 @@ def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> St
     return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, e.expected, tokens))])
 
 
+COMPARISONS = {"EQ", "NE", "LT", "LE", "GT", "GE"}
+
+
 def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | None:
+    before = tokens[:next((i for i, t in enumerate(tokens) if t is tok), len(tokens))]
     for other in tokens:
-        if other is tok:
-            break
-        if other.type == "NAME" and other.line == tok.line and other.value.upper() in KEYWORDS \
-                and other.value != other.value.upper():
+        if other.type != "NAME":
+            continue
+        if other.value.upper() in KEYWORDS and other.value != other.value.upper():
             return hint("keyword-case", keyword=other.value.upper())
+        near = nearest_keyword(other.value)
+        if near:
+            return hint("keyword-typo", written=other.value, keyword=near)
+    if tok.type in COMPARISONS and any(t.type in COMPARISONS and t.line == tok.line for t in before):
+        return hint("compare-chain")
     if tok.type == "END_IF" and "END_IF" not in expected:
         return hint("extra-end-if")
-    if "END_IF" in expected:
-        return hint("missing-end-if")
-    if "LOOP_END" in expected:
-        return hint("missing-loop-end")
-    if "THEN" in expected:
+    if tok.type == "NUMBER" and before and before[-1].type == "NUMBER" and tok.line == before[-1].line:
+        return hint("two-numbers")
+    if "THEN" in expected and _innermost_unclosed(before) is not None and _innermost_unclosed(before).type == "IF":
         return hint("missing-then")
-    if "DO" in expected:
+    if "DO" in expected and any(t.type in ("WHILE", "FOR") for t in before):
         return hint("missing-do")
+    opener = _innermost_unclosed(before)
+    if opener is not None and opener.type == "IF" and "END_IF" in expected:
+        return hint("missing-end-if")
+    if opener is not None and opener.type in ("WHILE", "FOR", "DO") and "LOOP_END" in expected:
+        return hint("missing-loop-end")
     if tok.type == "DEF_EQ":
         return hint("body-dedent")
     return None
+
+
+def nearest_keyword(word: str) -> str | None:
+    """The keyword an uppercase word was probably meant to be (КОНЕЦ_ЕСИЛ → КОНЕЦ_ЕСЛИ)."""
+    if not word.isupper() or word in KEYWORDS or len(word) < 3:
+        return None
+    found = difflib.get_close_matches(word, sorted(KEYWORDS | {"ПЕРЕЙТИ"}), n=1, cutoff=0.75)
+    return found[0] if found else None
 
 
 def _transform(tree, source: Source):

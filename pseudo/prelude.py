@@ -17,7 +17,7 @@ import time
 срок = float("inf")
 прервано = False
 СООБЩЕНИЯ = {}  # filled by the transpiler with the messages the program may need
-KIND_NAMES = {}  # likewise: kinds of values, in Russian
+KINDS = {}  # likewise: kinds of values, in Russian, by grammatical case
 
 
 class ОшибкаВыполнения(Exception):

@@ -17,7 +17,7 @@ from lark import Token
 from . import nodes as n
 from .errors import Diagnostic, StaticError, diagnostic, static_error
 from .messages import KEYWORDS, hint
-from .parser import ParsedFile, RawDef, RawUse, Run, parse_expression, parse_file
+from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_expression, parse_file
 from .phrases import WORD_TYPES, Pattern, PhraseTable, depths, parse_pattern
 from .source import Source, Span, fold_lookalikes, span_of_token
 
@@ -92,6 +92,9 @@ class Resolver:
         self.scope = Scope(None, [])
         self._expr_cache: dict[tuple, n.Expr | StaticError] = {}
         self.declared: set[int] = set()  # ids of the RawDefs accepted by _declare
+        self.all_labels = {s.name: s.span for f in loaded.files for item in [n.Block(None, tuple(
+            x for x in f.main if not isinstance(x, RawUse)))] + [d.body for d in f.definitions]
+            for s in _raw_labels(item)}
 
     # ---- the whole program ----
 
@@ -195,9 +198,11 @@ class Resolver:
         if label is None:
             if name == FINAL_STATE:
                 return n.Stop(span)
+            elsewhere = self.all_labels.get(name)
             nearest = difflib.get_close_matches(name, list(self.scope.labels), n=1, cutoff=0.3)
-            raise static_error("undefined-label", span, hint("undefined-label", nearest=nearest[0]) if nearest else None,
-                               name=name)
+            tip = (hint("label-elsewhere", name=name, line=elsewhere.line) if elsewhere else
+                   hint("undefined-label", nearest=nearest[0]) if nearest else None)
+            raise static_error("undefined-label", span, tip, name=name)
         block_id, kind, _ = self.scope.labels[label]
         if block_id not in self.scope.chain:
             what = "цикла" if kind == "loop" else "ветви ЕСЛИ"
@@ -246,7 +251,8 @@ class Resolver:
                     return n.Print(s.span, (), True)
                 pieces = self._split_commas(args)
                 newline = bool(pieces[-1])
-                return n.Print(s.span, tuple(self._expr(Run(p, args.span)) for p in pieces if p), newline)
+                return n.Print(s.span, tuple(self._cond(Run(p, _tokens_span(self.source, p))) for p in pieces if p),
+                               newline)
             case n.Read(targets=args):
                 return n.Read(s.span, tuple(self._target(Run(p, args.span)) for p in self._split_commas(args)))
             case n.Goto(label=label, explicit=explicit):
@@ -302,7 +308,7 @@ class Resolver:
         if phrase is not None:
             return [n.CallStmt(run.span, phrase)]
         if len(toks) >= 3 and toks[-2].type == "COMMA" and toks[-1].type in ("NAME", "AND") \
-                and self._label(toks[-1].value):
+                and (self._label(toks[-1].value) or toks[-1].value == FINAL_STATE):
             label_span = span_of_token(self.source, toks[-1])
             self.warnings.append(diagnostic("warning", "tol-label-comma", span_of_token(self.source, toks[-2]),
                                             name=toks[-1].value))
@@ -323,6 +329,10 @@ class Resolver:
             if tok.type in WORD_TYPES and tok.value.upper() in KEYWORDS and tok.value != tok.value.upper():
                 return static_error("no-phrase", span_of_token(self.source, tok),
                                     hint("keyword-case", keyword=tok.value.upper()), text=text)
+            near = nearest_keyword(tok.value) if tok.type == "NAME" else None
+            if near:
+                return static_error("no-phrase", span_of_token(self.source, tok),
+                                    hint("keyword-typo", written=tok.value, keyword=near), text=text)
         if isinstance(expr, n.Node):
             tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
             return static_error("not-a-statement", run.span, tip, text=text)
@@ -346,7 +356,9 @@ class Resolver:
             if expr.name == RESULT and self.scope.name is None:
                 raise static_error("result-outside-def", expr.span)
             if expr.name in self.procs:
-                raise static_error("assign-to-def", expr.span, name=expr.name)
+                d = self.procs[expr.name]
+                tip = hint("assign-equals") if not d.params else None
+                raise static_error("assign-to-def", expr.span, tip, name=expr.name, line=d.span.line)
             return expr
         raise static_error("assign-target", expr.span)
 
@@ -448,6 +460,14 @@ class Resolver:
         if any(not p for p in pieces[:-1]):
             raise static_error("unexpected-token", run.span)
         return pieces
+
+
+def _raw_labels(block: n.Block):
+    for s in block.stmts:
+        if isinstance(s, n.Label):
+            yield s
+        for child, _ in _sub_blocks(s):
+            yield from _raw_labels(child)
 
 
 def _sub_blocks(s):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import Interrupted, LimitError, PseudoRuntimeError
-from .messages import KIND_NAMES
+from .messages import KINDS
 
 def fail(code: str, span=None, **args) -> PseudoRuntimeError:
     """The error to raise; the emitted Python defines its own `fail` (not copied)."""
@@ -66,8 +66,10 @@ def store(array, key, value) -> None:
     array[check_index(key, array)] = value
 
 
-def kind(value) -> str:
-    return KIND_NAMES.get(type(value).__name__, type(value).__name__)
+def kind(value, case: str = "nom") -> str:
+    """The kind of a value in words, in a grammatical case: nom, dat (к …) or acc (сравнивать …)."""
+    name = type(value).__name__
+    return KINDS[case].get(name) or KINDS["nom"].get(name, name)
 
 
 def show(value) -> str:
@@ -100,7 +102,7 @@ def arith(op: str, a, b, span=None):
             raise fail("too-long", span, length=len(a) + len(b))
         return a + b
     if not (_number(a) and _number(b)):
-        raise fail("type-binary", span, op=op, left=kind(a), right=kind(b))
+        raise fail("type-binary", span, op=op, left=kind(a, "dat"), right=kind(b, "dat"))
     if op == "+":
         return _norm(a + b)
     if op == "-":
@@ -121,8 +123,10 @@ def arith(op: str, a, b, span=None):
 
 
 def power(a, b, span=None):
+    if not _number(a):
+        raise fail("type-binary", span, op="^", left=kind(a, "dat"), right=kind(b, "dat"))
     if type(b) is not int:
-        raise fail("type-binary", span, op="^", left=kind(a), right=kind(b))
+        raise fail("power-exponent", span, kind=kind(b))
     if b < 0:
         if a == 0:
             raise fail("div-zero", span)
@@ -136,7 +140,7 @@ def power(a, b, span=None):
 def negate(a, span=None):
     if _number(a):
         return -a
-    raise fail("type-unary", span, op="-", kind=kind(a))
+    raise fail("type-unary", span, op="-", kind=kind(a, "dat"))
 
 
 _COMPARE = {
@@ -151,7 +155,7 @@ def compare(op: str, a, b, span=None) -> bool:
         return _COMPARE[op](a, b)
     if type(a) is bool and type(b) is bool and op in ("=", "≠"):
         return _COMPARE[op](a, b)
-    raise fail("type-compare", span, left=kind(a), right=kind(b))
+    raise fail("type-compare", span, left=kind(a, "acc"), right=kind(b, "acc"))
 
 
 def truth(value, span=None, op: str | None = None) -> bool:

@@ -23,7 +23,7 @@ from . import nodes as n
 from . import runtime
 from .automaton import END, FINAL, build
 from .infer import BOOL, INT, STR, Types
-from .messages import KIND_NAMES, MESSAGES
+from .messages import KINDS, MESSAGES
 from .phrases import parse_pattern
 from .source import Span
 from .structure import CannotStructure, Jump, Loop, StateCode, Structurer
@@ -205,7 +205,7 @@ class Transpiler:
     def helpers_needed(self, parts) -> list[Helper]:
         wanted = {x.id for stmts in parts.values() for s in stmts for x in ast.walk(s) if isinstance(x, ast.Name)}
         wanted |= {"выполнить", "Output", "Input", "ВЫВОД", "ВВОД", "fail", "ОшибкаВыполнения", "КонецРаботы",
-                   "Array", "шаг", "СООБЩЕНИЯ", "KIND_NAMES"}
+                   "Array", "шаг", "СООБЩЕНИЯ", "KINDS"}
         closure, todo = set(), [w for w in wanted if w in POOL]
         while todo:
             name = todo.pop()
@@ -688,7 +688,7 @@ def emit(program: n.Program, main_file: str) -> Emitted:
     codes = sorted(set(re.findall(r'fail\("([a-z-]+)"', body)) | {"unset-var", "unset-elem", "depth-limit",
                                                                    "div-zero", "interrupted"})
     tables = [f"СООБЩЕНИЯ = {{{', '.join(f'{c!r}: {MESSAGES[c]!r}' for c in codes)}}}",
-              f"KIND_NAMES = {KIND_NAMES!r}", "sys.set_int_max_str_digits(0)"]
+              f"KINDS = {KINDS!r}", "sys.set_int_max_str_digits(0)"]
     support = "\n".join(imports) + "\n\n\n" + body + "\n\n\n" + "\n".join(tables) + "\n"
     return Emitted(support, parts, t.names, t)
 
