@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pseudo
+from pseudo.compiled import compile_program, execute_compiled
 from pseudo.source import Source
 
 LOOP = """\
@@ -67,17 +68,37 @@ def best(fn, repeat: int) -> float:
     return min(times)
 
 
+def compiled_runner(loaded, limits: bool = True):
+    """The transpiled program, compiled once; each call runs главная afresh (as a fresh run would)."""
+    compiled = compile_program(loaded.program, loaded.main_file, loaded.sources, limits)
+
+    def run():
+        out = io.StringIO()
+        execute_compiled(compiled, loaded.program, stdout=out)
+        return out
+    return run
+
+
 def compare(name: str, source: Source, python_fn, repeat: int) -> None:
     load_time = best(lambda: pseudo.load(source), repeat)
-    program = pseudo.load(source).program
+    loaded = pseudo.load(source)
+    program = loaded.program
     out_p, out_py = io.StringIO(), io.StringIO()
     pseudo.run(program, stdout=out_p)
     python_fn(out_py)
-    assert out_p.getvalue() == out_py.getvalue(), f"{name}: outputs differ"
+    compiled, bare = compiled_runner(loaded), compiled_runner(loaded, limits=False)
+    assert out_p.getvalue() == out_py.getvalue() == compiled().getvalue() == bare().getvalue(), name
     t_pseudo = best(lambda: pseudo.run(program, stdout=io.StringIO()), repeat)
+    t_compiled = best(compiled, repeat)
+    t_bare = best(bare, repeat)
     t_python = best(lambda: python_fn(io.StringIO()), repeat)
-    print(f"{name:<22} python {t_python * 1000:8.2f} ms   pseudo {t_pseudo * 1000:8.2f} ms   "
-          f"ratio {t_pseudo / t_python:6.1f}×   (load {load_time * 1000:.1f} ms)")
+    print(f"{name:<22} python {ms(t_python)} | interpreted {ms(t_pseudo)} {t_pseudo / t_python:5.1f}× | "
+          f"transpiled {ms(t_compiled)} {t_compiled / t_python:5.2f}× | without limits {ms(t_bare)} "
+          f"{t_bare / t_python:5.2f}× | load {load_time * 1000:.1f} ms")
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:7.2f} ms"
 
 
 def main() -> None:

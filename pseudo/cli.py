@@ -10,9 +10,18 @@ import traceback
 from pathlib import Path
 
 from . import load
-from .errors import (EXIT_OK, EXIT_RUNTIME, EXIT_STATIC, EXIT_UNAVAILABLE, EXIT_USAGE, Diagnostic, PseudoError,
-                     StaticError, render)
 from .compiled import run_compiled
+from .errors import (
+    EXIT_OK,
+    EXIT_RUNTIME,
+    EXIT_STATIC,
+    EXIT_UNAVAILABLE,
+    EXIT_USAGE,
+    Diagnostic,
+    PseudoError,
+    StaticError,
+    render,
+)
 from .execute import deep_call, format_stats, run
 from .graph import to_dot
 from .interpreter import Stats
@@ -128,6 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
                                       "выполняется командой python3 без pseudo и печатает то же, что pseudo run.")
     _add_file(p_py)
     p_py.add_argument("-o", "--output", metavar="ФАЙЛ.py", help="куда записать (по умолчанию — стандартный вывод)")
+    p_py.add_argument("--no-limits", action="store_true",
+                      help="без счёта шагов: чистый Python, быстрее; пределы шагов и времени и стек вызовов "
+                           "pseudo при Ctrl-C тогда не действуют")
     p_py.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
     return parser
 
@@ -285,7 +297,8 @@ def cmd_graph(args) -> int:
 def cmd_py(args) -> int:
     loaded = _load(args.file)
     try:
-        text = deep_call(lambda: python_source(loaded.program, loaded.main_file, Path(args.file).name))
+        text = deep_call(lambda: python_source(loaded.program, loaded.main_file, Path(args.file).name,
+                                               limits=not args.no_limits))
     except TranspileLimit as e:
         raise UsageError(f"эту программу нельзя перевести в Python: {e}") from None
     _write(args.output or "-", text)

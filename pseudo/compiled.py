@@ -23,25 +23,33 @@ SUPPORT_FILE = "<pseudo>"
 LIMIT_CODES = {"step-limit", "time-limit", "depth-limit"}
 
 
-def compile_program(program: n.Program, main_file: str, sources: dict) -> tuple[dict, Emitted]:
+def compile_program(program: n.Program, main_file: str, sources: dict, limits: bool = True) -> tuple[dict, Emitted]:
     """Code objects for every part, executed into one namespace; returns it."""
-    e = emit(program, main_file)
+    e = emit(program, main_file, limits)
     namespace: dict = {"__name__": "pseudo_program", "__file__": main_file}
-    exec(compile(e.support, SUPPORT_FILE, "exec"), namespace)
+    exec(compile(e.support, SUPPORT_FILE, "exec"), namespace)  # noqa: S102 - running the program is the point
     for filename, stmts in e.parts.items():
         module = StripComments().visit(ast.Module(body=list(stmts), type_ignores=[]))
         module = ast.fix_missing_locations(module)
         source = sources.get(filename)
         if source is not None:
             linecache.cache[filename] = (len(source.text), None, [x + "\n" for x in source.lines], filename)
-        exec(compile(module, filename, "exec"), namespace)
+        exec(compile(module, filename, "exec"), namespace)  # noqa: S102
     return namespace, e
 
 
 def run_compiled(program: n.Program, main_file: str, sources: dict, stdin=None, stdout=None,
                  limits: Limits | None = None) -> None:
+    compiled = deep_call(lambda: compile_program(program, main_file, sources))
+    execute_compiled(compiled, program, stdin, stdout, limits)
+
+
+def execute_compiled(compiled: tuple[dict, Emitted], program: n.Program, stdin=None, stdout=None,
+                     limits: Limits | None = None) -> None:
+    """Run главная of a compiled program with fresh limits and streams."""
     limits = limits or Limits()
-    ns, emitted = deep_call(lambda: compile_program(program, main_file, sources))
+    ns, emitted = compiled
+    ns["шаги"], ns["прервано"] = 0, False
     output = ns["Output"](stdout or sys.stdout)  # the program's own copies of the classes
     ns["ВЫВОД"], ns["ВВОД"] = output, ns["Input"](stdin or sys.stdin, output)
     ns["ПРЕДЕЛ_ШАГОВ"], ns["ПРЕДЕЛ_ГЛУБИНЫ"], ns["ПРЕДЕЛ_ВРЕМЕНИ"] = limits.max_steps, limits.max_depth, limits.time_limit

@@ -421,8 +421,8 @@ class Interpreter:
             def through_ref(fr):
                 try:
                     return fr[slot].get()
-                except PseudoRuntimeError as e:  # the caller's variable is unset: say so where it is read
-                    raise PseudoRuntimeError(e.code, span, **e.args_) from None
+                except PseudoRuntimeError as err:  # the caller's variable is unset: say so where it is read
+                    raise PseudoRuntimeError(err.code, span, **err.args_) from None
             return through_ref
         if name in self.local_index:
             slot = self.local_index[name]

@@ -15,6 +15,7 @@ from fractions import Fraction
 from .errors import Interrupted, LimitError, PseudoRuntimeError
 from .messages import KINDS
 
+
 def fail(code: str, span=None, **args) -> PseudoRuntimeError:
     """The error to raise; the emitted Python defines its own `fail` (not copied)."""
     return PseudoRuntimeError(code, span, **args)

@@ -174,8 +174,9 @@ class Scope:
 
 
 class Transpiler:
-    def __init__(self, program: n.Program, main_file: str):
+    def __init__(self, program: n.Program, main_file: str, limits: bool = True):
         self.program = program
+        self.limits = limits  # count steps (`шаг()`) for the step and time limits and Ctrl-C
         self.main_file = main_file
         self.types = Types(program)
         self.names = Names(program)
@@ -225,8 +226,9 @@ class Transpiler:
     def definition(self, key: str, d: n.Definition) -> ast.FunctionDef:
         scope = Scope(key, set(d.locals), {p.name for p in d.params if p.by_ref})
         self.scope = scope
-        entry = at(ast.Expr(_call("шаг", [], None)), None)
-        entry.lineno, entry.col_offset, entry.end_lineno, entry.end_col_offset = d.span.line, 0, d.span.line, 0
+        entry = self._step(None)
+        for step in entry:  # at column 0 of the header: errors there are reported at the call site
+            step.lineno, step.col_offset, step.end_lineno, step.end_col_offset = d.span.line, 0, d.span.line, 0
         if d.is_function:
             body = [at(ast.Return(self.expr(d.body, tail=True)), d.body.span)]
         else:
@@ -235,13 +237,28 @@ class Transpiler:
                 body = [at(ast.Assign(targets=[_name(RESULT, ctx=ast.Store())], value=ast.Constant(None)),
                            d.span)] + body + [at(ast.Return(_name(RESULT)), d.span)]
         fn = _function(self.names.defs[key], [self._local(p.name) for p in d.params],
-                       self._declarations(scope) + [entry] + body)
+                       self._declarations(scope) + entry + body)
         return at(fn, d.span)
 
     def main(self) -> ast.FunctionDef:
-        self.scope = Scope(None, set(), set())
+        self.scope = Scope(None, self._main_locals(), set())
         body = self.body(self.program.main)
         return at(_function(MAIN, [], self._declarations(self.scope) + body), self.program.main.span)
+
+    def _main_locals(self) -> set[str]:
+        """Variables only the main program touches are locals of главная: faster, and no
+        `global` lines. Not those passed as РЕЗ (their cells live in the module's globals)."""
+        used_elsewhere = {x.name for d in self.program.definitions.values() for x in n.walk(d.body)
+                          if isinstance(x, n.Var | n.For) and getattr(x, "name", getattr(x, "var", None)) not in d.locals}
+        used_elsewhere |= {x.var for d in self.program.definitions.values() for x in n.walk(d.body)
+                           if isinstance(x, n.For) and x.var not in d.locals}
+        by_ref = {a.name for x in n.walk(self.program.main) if isinstance(x, n.Call) and x.name in self.program.definitions
+                  for a, p in zip(x.args, self.program.definitions[x.name].params) if p.by_ref and isinstance(a, n.Var)}
+        if any(isinstance(x, n.Label) for x in n.walk(self.program.main)):
+            return set()  # state functions of a dispatch loop would need them as globals
+        mine = {x.name for x in n.walk(self.program.main) if isinstance(x, n.Var)}
+        mine |= {x.var for x in n.walk(self.program.main) if isinstance(x, n.For)}
+        return mine - used_elsewhere - by_ref
 
     def _declarations(self, scope: Scope) -> list[ast.stmt]:
         names = sorted(self.names.var(x) for x in scope.assigned_globals)
@@ -312,13 +329,13 @@ class Transpiler:
 
     def _stmt_While(self, s: n.While):
         self.scope.loops.append("other")
-        body = [self._step(s.span)] + self._suite(s.body)
+        body = self._step(s.span) + self._suite(s.body)
         self.scope.loops.pop()
         return [ast.While(test=self.cond(s.cond), body=body, orelse=[])]
 
     def _stmt_Loop(self, s: n.Loop):
         self.scope.loops.append("endless")
-        body = [self._step(s.span)] + self._suite(s.body)
+        body = self._step(s.span) + self._suite(s.body)
         self.scope.loops.pop()
         loop = at(ast.While(test=ast.Constant(True), body=body, orelse=[]), s.span)
         labelled = any(isinstance(x, n.Label) for x in s.body.stmts)
@@ -338,7 +355,7 @@ class Transpiler:
             self.scope.assigned_globals.add(var)
         target = _name(self.names.var(var), s.span, ast.Store())
         self.scope.loops.append("other")
-        body = [self._step(s.span)] + self._suite(s.body)
+        body = self._step(s.span) + self._suite(s.body)
         self.scope.loops.pop()
         return [ast.For(target=target, iter=self._progression(s), body=body, orelse=[])]
 
@@ -374,8 +391,9 @@ class Transpiler:
     def _stmt_Label(self, s: n.Label):
         raise TranspileLimit("метки внутри вложенных блоков")
 
-    def _step(self, span) -> ast.stmt:
-        return _stmt_call("шаг", [], span)
+    def _step(self, span) -> list[ast.stmt]:
+        """`шаг()`: one step of the limits; nothing when the limits are left out."""
+        return [_stmt_call("шаг", [], span)] if self.limits else []
 
     # ---- automata ----
 
@@ -397,7 +415,7 @@ class Transpiler:
                     body.pop()
                 if body and isinstance(body[-1], ast.Expr) and _is_step(body[-1]):
                     body.pop()  # `шаг(); continue` at the end: the step stays, the continue goes
-                    body.append(self._step(self.scope.state_spans.get(item.state)))
+                    body.extend(self._step(self.scope.state_spans.get(item.state)))
                 out.append(ast.While(test=ast.Constant(True), body=body or [ast.Pass()], orelse=[]))
                 out.extend(self.render(item.after))
             elif isinstance(item, StateCode):
@@ -411,7 +429,7 @@ class Transpiler:
         return out
 
     def jump(self, j: Jump, span, counted: bool) -> list[ast.stmt]:
-        step = [self._step(self.scope.state_spans.get(j.target))] if counted and j.kind not in ("final", "end") else []
+        step = self._step(self.scope.state_spans.get(j.target)) if counted and j.kind not in ("final", "end") else []
         if j.kind == "continue":
             return step + [ast.Continue()]
         if j.kind == "break":
@@ -445,7 +463,7 @@ class Transpiler:
             assigned_locals = sorted(self._local(x) for x in _assigned_names(state.stmts) if x in scope.locals)
             decls = ([ast.Global(names=sorted(self.names.var(x) for x in scope.assigned_globals))]
                      if scope.assigned_globals else [])
-            decls += [ast.Nonlocal(names=assigned_locals)] if assigned_locals and scope.key is not None else []
+            decls += [ast.Nonlocal(names=assigned_locals)] if assigned_locals else []
             functions.append(at(_function(f"состояние_{i}", [], decls + body), state.span))
         self.scope = scope
         table = ast.Dict(keys=[ast.Constant(s.name) for s in a.states],
@@ -676,8 +694,8 @@ class Emitted:
     transpiler: Transpiler
 
 
-def emit(program: n.Program, main_file: str) -> Emitted:
-    t = Transpiler(program, main_file)
+def emit(program: n.Program, main_file: str, limits: bool = True) -> Emitted:
+    t = Transpiler(program, main_file, limits)
     parts = t.program_parts()
     parts[main_file] = t.arrays_stmts() + parts[main_file]
     helpers = t.helpers_needed(parts)
@@ -693,9 +711,9 @@ def emit(program: n.Program, main_file: str) -> Emitted:
     return Emitted(support, parts, t.names, t)
 
 
-def python_source(program: n.Program, main_file: str, title: str) -> str:
+def python_source(program: n.Program, main_file: str, title: str, limits: bool = True) -> str:
     """`pseudo py`: the whole program as one readable, standalone Python file."""
-    e = emit(program, main_file)
+    e = emit(program, main_file, limits)
     stmts = [s for part in e.parts.values() for s in part]
     module = ast.fix_missing_locations(ast.Module(body=stmts, type_ignores=[]))
     text = _mark_cell_only_globals(ast.unparse(module))

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import pseudo
+from pseudo.compiled import run_compiled
 from pseudo.errors import PseudoError, PseudoRuntimeError, StaticError
 from pseudo.runtime import Limits
 from pseudo.source import Source
@@ -30,25 +31,30 @@ class Outcome:
         return self.stdout.splitlines()
 
 
-def run_source(source: Source, stdin: str = "", limits: Limits | None = None) -> Outcome:
+def run_source(source: Source, stdin: str = "", limits: Limits | None = None, compiled: bool = False) -> Outcome:
     out = io.StringIO()
     try:
         loaded = pseudo.load(source)
     except StaticError as e:
         return Outcome("", [], e)
     try:
-        pseudo.run(loaded.program, stdin=io.StringIO(stdin), stdout=out, limits=limits)
+        if compiled:
+            run_compiled(loaded.program, loaded.main_file, loaded.sources, stdin=io.StringIO(stdin), stdout=out,
+                         limits=limits)
+        else:
+            pseudo.run(loaded.program, stdin=io.StringIO(stdin), stdout=out, limits=limits)
     except PseudoRuntimeError as e:
         return Outcome(out.getvalue(), loaded.warnings, e)
     return Outcome(out.getvalue(), loaded.warnings)
 
 
-def run_text(text: str, stdin: str = "", filename: str = "t.pseudo", limits: Limits | None = None) -> Outcome:
-    return run_source(Source(text, filename), stdin, limits)
+def run_text(text: str, stdin: str = "", filename: str = "t.pseudo", limits: Limits | None = None,
+             compiled: bool = False) -> Outcome:
+    return run_source(Source(text, filename), stdin, limits, compiled)
 
 
-def run_file(path: Path, stdin: str = "", limits: Limits | None = None) -> Outcome:
-    return run_source(Source.from_file(path), stdin, limits)
+def run_file(path: Path, stdin: str = "", limits: Limits | None = None, compiled: bool = False) -> Outcome:
+    return run_source(Source.from_file(path), stdin, limits, compiled)
 
 
 def cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess:

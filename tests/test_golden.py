@@ -56,11 +56,13 @@ def _matches(diags, expected, path):
     assert len(got) == len(expected), f"{path.name}: лишние сообщения {got}"
 
 
+@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(GOLDEN)) for p in FILES])
-def test_golden(path: Path):
+def test_golden(path: Path, mode: str):
+    """Each golden program, interpreted and transpiled: the same output, warnings and errors."""
     exp = expectations(path)
     limits = Limits(max_steps=exp["steps"]) if exp["steps"] else None
-    outcome = run_file(path, "\n".join(exp["in"]) + ("\n" if exp["in"] else ""), limits)
+    outcome = run_file(path, "\n".join(exp["in"]) + ("\n" if exp["in"] else ""), limits, compiled=mode == "compiled")
     if exp["error"]:
         assert isinstance(outcome.error, StaticError), f"ожидалась статическая ошибка, а получено {outcome.error}"
         _matches(outcome.error.diagnostics, exp["error"], path)

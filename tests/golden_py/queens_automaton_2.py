@@ -1,0 +1,437 @@
+"""queens_automaton_2.pseudo — программа на языке книги Ж. Арсака, переведённая pseudo на Python.
+
+Запуск: python3 queens_automaton_2.py (стандартный ввод — для ПРОЧЕСТЬ).
+"""
+import re
+import sys
+import threading
+import time
+from fractions import Fraction
+
+
+class Unset:
+    """The value of a variable that was never assigned."""
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+UNSET = Unset()
+
+class PArray(dict):
+    """An array of any dimension: a dict keyed by an integer or a tuple of integers."""
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.name = name
+
+class Array(PArray):
+    """An array of the compiled program: reading a missing element is the runtime error."""
+    __slots__ = ()
+
+    def __missing__(self, key):
+        raise fail("unset-elem", name=self.name, index=show_key(key))
+
+def kind(value, case: str = "nom") -> str:
+    """The kind of a value in words, in a grammatical case: nom, dat (к …) or acc (сравнивать …)."""
+    name = type(value).__name__
+    return KINDS[case].get(name) or KINDS["nom"].get(name, name)
+
+def show(value) -> str:
+    """How СООБЩИТЬ prints a value."""
+    if value is True:
+        return "ИСТИНА"
+    if value is False:
+        return "ЛОЖЬ"
+    if type(value) is Fraction:
+        return f"{value.numerator}/{value.denominator}"
+    return str(value)
+
+def show_key(key) -> str:
+    return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
+
+def _norm(v):
+    return v.numerator if type(v) is Fraction and v.denominator == 1 else v
+
+def check_index(key, array, span=None):
+    for k in key if type(key) is tuple else (key,):
+        if type(k) is not int:
+            raise fail("bad-index", span, name=array.name, kind=kind(k))
+    return key
+
+class Output:
+    """СООБЩИТЬ: values joined by one space; a trailing comma keeps the line open, and the
+    next value printed on it is preceded by one space."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.open = False
+
+    def write(self, values: list, newline: bool) -> None:
+        text = " ".join(map(show, values))
+        if self.open and values:
+            text = " " + text
+        self.stream.write(text + "\n" if newline else text)
+        self.open = not newline and (self.open or bool(values))
+
+    def finish(self) -> None:
+        if self.open:
+            self.stream.write("\n")
+            self.open = False
+        self.stream.flush()
+
+_INT = re.compile(r"[+-]?\d+")
+
+_DEC = re.compile(r"[+-]?\d+[.,]\d+")
+
+_FRAC = re.compile(r"[+-]?\d+/\d+")
+
+def read_value(token: str):
+    """ПРОЧЕСТЬ: a token that reads as a number becomes a number."""
+    if _INT.fullmatch(token):
+        return int(token)
+    if _DEC.fullmatch(token) or _FRAC.fullmatch(token) and not token.endswith("/0"):
+        return _norm(Fraction(token.replace(",", ".")))
+    return token
+
+class Input:
+    def __init__(self, stream, output: Output):
+        self.stream = stream
+        self.output = output
+        self.pending: list[str] = []
+
+    def next(self):
+        """The next value from standard input, or UNSET at the end of input."""
+        if self.output.open:
+            self.output.stream.flush()
+        while not self.pending:
+            line = self.stream.readline()
+            if not line:
+                return UNSET
+            self.pending = line.split()[::-1]
+        self.output.open = False
+        return read_value(self.pending.pop())
+
+ПРЕДЕЛ_ШАГОВ = 1_000_000_000
+
+ПРЕДЕЛ_ГЛУБИНЫ = 100_000
+
+ПРЕДЕЛ_ВРЕМЕНИ = 3600.0
+
+СЛЕДИТЬ_КАЖДЫЕ = 1 << 14
+
+шаги = 0
+
+граница = СЛЕДИТЬ_КАЖДЫЕ
+
+срок = float("inf")
+
+прервано = False
+
+СООБЩЕНИЯ = {}
+
+KINDS = {}
+
+class ОшибкаВыполнения(Exception):
+    """A runtime error of the program: a message code and its arguments."""
+
+    def __init__(self, code, args):
+        super().__init__(code)
+        self.code, self.args_ = code, args
+
+    def текст(self):
+        return СООБЩЕНИЯ[self.code].format(**self.args_)
+
+def fail(code, span=None, **args):
+    return ОшибкаВыполнения(code, args)
+
+class КонецРаботы(Exception):
+    """КОНЕЦ_РАБОТЫ or the final state Я."""
+
+def конец_работы():
+    raise КонецРаботы
+
+def шаг():
+    """One step: a loop iteration, a call or a transfer (the same count as the interpreter)."""
+    global шаги
+    шаги += 1
+    if шаги > граница:
+        проверить_пределы()
+
+def проверить_пределы():
+    global граница
+    if прервано:
+        raise fail("interrupted")
+    if шаги > ПРЕДЕЛ_ШАГОВ:
+        raise fail("step-limit", limit=ПРЕДЕЛ_ШАГОВ)
+    if time.monotonic() > срок:
+        raise fail("time-limit", limit=ПРЕДЕЛ_ВРЕМЕНИ)
+    граница = min(шаги + СЛЕДИТЬ_КАЖДЫЕ, ПРЕДЕЛ_ШАГОВ)
+
+ВЫВОД = Output(sys.stdout)
+
+ВВОД = Input(sys.stdin, ВЫВОД)
+
+def сообщить(*значения, перевод_строки=True):
+    ВЫВОД.write(list(значения), перевод_строки)
+
+def значение(результат, имя):
+    """A procedure's value used in an expression: it must have assigned РЕЗУЛЬТАТ."""
+    if результат is None:
+        raise fail("no-value", name=имя)
+    return результат
+
+class Ячейка:
+    """A РЕЗ argument: the place (the program's variables or an array) and the key in it."""
+    __slots__ = ("имя", "ключ", "место")
+
+    def __init__(self, место, ключ, имя):
+        self.место, self.ключ, self.имя = место, ключ, имя
+
+    @property
+    def значение(self):
+        try:
+            return self.место[self.ключ]
+        except KeyError:
+            raise fail("unset-var", name=self.имя) from None
+
+    @значение.setter
+    def значение(self, новое):
+        self.место[self.ключ] = новое
+
+def выполнить(главная, файл, строки):
+    """Run the program as `pseudo run` does: limits, a deep stack, errors in Russian.
+
+    `строки` maps the lines of this file to the lines of the .pseudo program."""
+    global срок, прервано, граница
+    срок = time.monotonic() + ПРЕДЕЛ_ВРЕМЕНИ
+    sys.setrecursionlimit(ПРЕДЕЛ_ГЛУБИНЫ + 200)
+    threading.stack_size(512 * 1024 * 1024)
+    исход = []
+
+    def поток():
+        try:
+            try:
+                главная()
+            finally:
+                ВЫВОД.finish()
+        except КонецРаботы:
+            pass
+        except BrokenPipeError:  # the reader went away (`| head`): not an error
+            sys.stdout = None
+        except BaseException as e:  # noqa: BLE001 - reported below, in the main thread
+            исход.append(e)
+
+    работа = threading.Thread(target=поток, daemon=True)
+    работа.start()
+    try:
+        while работа.is_alive():
+            работа.join(0.1)
+    except KeyboardInterrupt:
+        прервано = True
+        граница = -1
+        работа.join(2.0)
+        исход.append(KeyboardInterrupt())
+    if исход:
+        sys.exit(сообщить_об_ошибке(исход[0], файл, строки))
+
+def сообщить_об_ошибке(ошибка, файл, строки):
+    """Print the error as file:line: ошибка: text, with the program's line; the exit code."""
+    tb, строка = ошибка.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == __file__:
+            строка = строки.get(tb.tb_lineno, строка)
+        tb = tb.tb_next
+    if isinstance(ошибка, KeyboardInterrupt) or getattr(ошибка, "code", None) == "interrupted":
+        текст, код = "выполнение прервано (Ctrl-C)", 130
+    elif isinstance(ошибка, ОшибкаВыполнения):
+        текст, код = ошибка.текст(), 70
+    elif isinstance(ошибка, ZeroDivisionError):
+        текст, код = "деление на ноль", 70
+    elif isinstance(ошибка, RecursionError):
+        текст, код = f"превышена глубина рекурсии ({ПРЕДЕЛ_ГЛУБИНЫ} вызовов)", 70
+    elif isinstance(ошибка, NameError):
+        имя = str(ошибка).split("'")[1] if "'" in str(ошибка) else "?"
+        текст, код = f"переменная {имя.rstrip('_')} не получила значения", 70
+    else:
+        текст, код = f"внутренняя ошибка: {ошибка!r}", 70
+    место = f"{файл}:{строка}" if строка else файл
+    print(f"{место}: ошибка: {текст}", file=sys.stderr)
+    try:
+        with open(файл, encoding="utf-8") as исходник:
+            print(f"{строка:5} | {исходник.read().splitlines()[строка - 1]}", file=sys.stderr)
+    except (OSError, IndexError, TypeError):
+        pass
+    return код
+
+
+СООБЩЕНИЯ = {'bad-index': 'индекс массива {name} должен быть целым числом, а не {kind}', 'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
+KINDS = {'nom': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строка', 'PArray': 'массив', 'NoValue': 'отсутствие значения'}, 'dat': {'int': 'целому числу', 'Fraction': 'дроби', 'bool': 'логическому значению', 'str': 'строке'}, 'acc': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строку'}}
+sys.set_int_max_str_digits(0)
+
+
+# ---- программа ----
+
+c = Array('c')
+д1 = Array('д1')
+д2 = Array('д2')
+кол = Array('кол')
+# Восемь ферзей, автомат, улучшенная версия: столбец ферзя k хранится в c[k], общий
+# кусок поиска стал состоянием И (от «искать»).
+# Ж. Арсак, «Программирование игр и головоломок», глава о восьми ферзях.
+#
+# Текст — как напечатан, с перенесённой на вторую строку фразой «… после c[k] / и придать …»
+# и с запятой перед меткой в «освободить k, c[k], СБ» (обе вольности pseudo принимает
+# с предупреждением).
+#
+# Исправления против печатного текста:
+# 1. после состояния С напечатан лишний второй КОНЕЦ_ЕСЛИ; здесь он убран.
+#
+# Выводит те же 92 решения в том же порядке, что и queens_recursive.pseudo.
+
+def главная():
+    global k
+    # состояние ПРОГРАММА
+    k = 1
+    инициализировать_игру()
+    шаг()
+    # состояние С: цикл
+    while True:
+        # состояние С
+        if k == 9:
+            шаг()
+            # состояние С8
+            выписать_решение()
+            k = 8
+            освободить(k, c[k])
+            шаг()
+            # состояние СБ: цикл
+            while True:
+                # состояние СБ
+                k = k - 1
+                if k == 0:
+                    конец_работы()
+                else:
+                    освободить(k, c[k])
+                    шаг()
+                    # состояние И
+                    искать_первое_свободное_поле_на_строке_после_и_придать_значение_этого_поля_величине(k, c[k], Ячейка(c, k, 'c'))
+                    if таких_полей_нет():
+                        шаг()
+                        continue
+                    else:
+                        шаг()
+                        # состояние СОК
+                        занять(k, c[k])
+                        k = k + 1
+                        шаг()
+                        break
+            шаг()
+            continue
+        else:
+            c[k] = 0
+            шаг()
+            # состояние И: цикл
+            while True:
+                # состояние И
+                искать_первое_свободное_поле_на_строке_после_и_придать_значение_этого_поля_величине(k, c[k], Ячейка(c, k, 'c'))
+                if таких_полей_нет():
+                    шаг()
+                    # состояние СБ
+                    k = k - 1
+                    if k == 0:
+                        конец_работы()
+                    else:
+                        освободить(k, c[k])
+                        шаг()
+                        continue
+                else:
+                    шаг()
+                    # состояние СОК
+                    занять(k, c[k])
+                    k = k + 1
+                    шаг()
+                    break
+            шаг()
+            continue
+# Доска восьми ферзей и прозаические операции книги, общие для трёх версий автомата
+# (queens_automaton_1, _2, _3). Только определения: файл подключают через ИСПОЛЬЗОВАТЬ.
+#
+# c[k]    — столбец ферзя на строке k;
+# кол[i]  — столбец i свободен;
+# д1[s]   — свободна диагональ, на которой k + i = s;
+# д2[d]   — свободна диагональ, на которой k − i + 9 = d;
+# найдено — последний поиск свободного поля был удачен.
+
+def инициализировать_игру():
+    шаг()
+    for j in range(1, 9):
+        шаг()
+        кол[j] = True
+    for j in range(2, 17):
+        шаг()
+        д1[j] = True
+        д2[j] = True
+
+def место_свободно(k, i):
+    шаг()
+    return кол[i] and д1[k + i] and д2[k - i + 9]
+
+def занять(k, i):
+    шаг()
+    c[k] = i
+    кол[i] = False
+    д1[k + i] = False
+    д2[k - i + 9] = False
+
+def освободить(k, i):
+    шаг()
+    кол[i] = True
+    д1[k + i] = True
+    д2[k - i + 9] = True
+
+def выписать_решение():
+    шаг()
+    for j in range(1, 9):
+        шаг()
+        сообщить(c[j], перевод_строки=False)
+    сообщить()
+# Поиск: первое свободное поле строки k правее столбца j; его номер — в x.
+
+def искать_первое_свободное_поле_на_строке_после_и_придать_значение_этого_поля_величине(k, j, x):
+    global найдено
+    шаг()
+    x.значение = j + 1
+    while x.значение <= 8 and (not место_свободно(k, x.значение)):
+        шаг()
+        x.значение = x.значение + 1
+    найдено = x.значение <= 8
+# Те же поиски в словах первой версии программы.
+
+def искать_первое_свободное_поле_на_строке_и_придать_значение_этого_поля_величине(k, x):
+    шаг()
+    return искать_первое_свободное_поле_на_строке_после_и_придать_значение_этого_поля_величине(k, 0, x)
+
+def искать_первое_свободное_поле_на_строке_расположенное_правее_и_придать_значение_этого_поля_величине(k, j, x):
+    шаг()
+    return искать_первое_свободное_поле_на_строке_после_и_придать_значение_этого_поля_величине(k, j, x)
+
+def нет_таких_полей():
+    шаг()
+    return not найдено
+
+def таких_полей_нет():
+    шаг()
+    return not найдено
+
+def найти_место_ферзя(i, k):
+    шаг()
+    i.значение = c[check_index(k, c)]
+
+
+# строки этого файла → строки программы queens_automaton_2.pseudo, для сообщений об ошибках
+СТРОКИ = {276: 1, 277: 1, 278: 1, 279: 1, 293: 16, 294: 16, 296: 16, 297: 16, 298: 17, 300: 16, 302: 17, 303: 30, 305: 30, 306: 31, 307: 31, 308: 25, 310: 31, 312: 25, 313: 26, 314: 26, 316: 27, 317: 20, 319: 20, 320: 22, 321: 25, 322: 22, 324: 24, 326: 24, 327: 24, 328: 17, 329: 24, 330: 17, 331: 31, 333: 18, 334: 20, 336: 18, 338: 20, 339: 22, 340: 25, 342: 25, 343: 26, 344: 26, 346: 27, 347: 20, 348: 28, 350: 24, 352: 24, 353: 24, 354: 17, 355: 24, 356: 17, 357: 18, 367: 10, 368: 10, 369: 11, 370: 11, 371: 11, 372: 12, 373: 12, 374: 13, 375: 13, 377: 16, 378: 16, 379: 16, 381: 18, 382: 18, 383: 19, 384: 20, 385: 20, 386: 20, 388: 22, 389: 22, 390: 23, 391: 23, 392: 23, 394: 25, 395: 25, 396: 26, 397: 26, 398: 26, 399: 27, 402: 30, 403: 30, 404: 30, 405: 31, 406: 32, 407: 32, 408: 32, 409: 33, 412: 36, 413: 36, 414: 37, 416: 39, 417: 39, 418: 40, 420: 42, 421: 42, 422: 42, 424: 43, 425: 43, 426: 43, 428: 45, 429: 45, 430: 45}
+
+if __name__ == "__main__":
+    выполнить(главная, 'queens_automaton_2.pseudo', СТРОКИ)
