@@ -6,7 +6,7 @@ import threading
 
 from . import nodes as n
 from .errors import InternalError, Interrupted, PseudoRuntimeError, StaticError, diagnostic
-from .interpreter import Interpreter, Stats
+from .interpreter import Interpreter, Stats, definition_name
 from .runtime import Input, Limits, Machine, Output, show
 
 THREAD_STACK = 512 * 1024 * 1024
@@ -14,7 +14,7 @@ PY_FRAMES_PER_CALL = 40  # generous: nested blocks and expressions inside one ps
 
 
 def run(program: n.Program, stdin=None, stdout=None, limits: Limits | None = None,
-        machine: Machine | None = None, stats: Stats | None = None) -> Machine:
+        machine: Machine | None = None, stats: Stats | None = None, tracer=None) -> Machine:
     """Interpret a resolved program; raises PseudoRuntimeError with the pseudo call stack."""
     limits = limits or Limits()
     machine = machine or Machine(limits)
@@ -24,7 +24,7 @@ def run(program: n.Program, stdin=None, stdout=None, limits: Limits | None = Non
         old = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old, machine.limits.max_depth * PY_FRAMES_PER_CALL + 10_000))
         try:
-            Interpreter(program, machine, output, Input(stdin or sys.stdin, output), stats).run()
+            Interpreter(program, machine, output, Input(stdin or sys.stdin, output), stats, tracer).run()
         except PseudoRuntimeError as e:
             e.stack = format_stack(machine)
             raise
@@ -115,10 +115,7 @@ def _state_name(key) -> str:
 
 
 def _definition_name(d: n.Definition) -> str:
-    if not d.is_phrase:
-        return d.name
-    params = {p.name for p in d.params}
-    return "«" + " ".join("…" if w in params else w for w in d.words).replace(" ,", ",") + "»"
+    return definition_name(d)
 
 
 def format_stack(machine: Machine, limit: int = 12) -> list[str]:

@@ -9,6 +9,7 @@ and arrays (always global) in dicts captured directly by the closures.
 from __future__ import annotations
 
 from . import nodes as n
+from .automaton import build
 from .errors import PseudoRuntimeError
 from .runtime import (
     NOVALUE,
@@ -22,9 +23,11 @@ from .runtime import (
     compare,
     for_range,
     negate,
+    show,
     show_key,
     truth,
 )
+from .trace import Tracer, shown, statement_text
 
 EXIT = "КОНЧЕНО"
 ENTRY_LABEL = "ПРОГРАММА"
@@ -68,9 +71,13 @@ class Stats:
 
 class Interpreter:
     def __init__(self, program: n.Program, machine: Machine, output: Output, input_: Input,
-                 stats: Stats | None = None):
+                 stats: Stats | None = None, tracer: Tracer | None = None):
         self.program, self.m, self.out, self.inp = program, machine, output, input_
         self.stats = stats
+        self.tracer = tracer
+        self.goto_conditions: dict[tuple[int, int], str | None] = {}
+        if tracer is not None:
+            self._trace_streams(tracer)
         self.owner: str | None = None
         self.globals: list = []
         self.global_index: dict[str, int] = {}
@@ -84,8 +91,29 @@ class Interpreter:
             cd.invoke = self._compile_definition(cd.definition)
             if stats is not None:
                 cd.invoke = self._counted(key, cd.invoke)
+            if tracer is not None:
+                cd.invoke = self._traced_call(cd.definition, cd.invoke)
         self.local_index, self.ref_params, self.transfers, self.owner = {}, set(), {}, None
         self.main = self._block(program.main, entry=ENTRY_LABEL)
+
+    def _trace_streams(self, tracer: Tracer) -> None:
+        """Output and input events: the text exactly as written, the values as read."""
+        stream, next_value = self.out.stream, self.inp.next
+
+        class TracedStream:
+            def write(self, text):
+                tracer.emit("output", tracer.current, text=text)
+                return stream.write(text)
+
+            def flush(self):
+                return stream.flush()
+
+        def traced_next():
+            value = next_value()
+            if value is not UNSET:
+                tracer.emit("input", tracer.current, value=show(value))
+            return value
+        self.out.stream, self.inp.next = TracedStream(), traced_next
 
     def run(self) -> None:
         try:
@@ -151,6 +179,18 @@ class Interpreter:
             return invoke(args, span)
         return counted
 
+    def _traced_call(self, d: n.Definition, invoke):
+        tracer, name = self.tracer, definition_name(d)
+
+        def traced(args, span):
+            tracer.emit("call", span, name=name, args=[_shown_arg(a) for a in args], phrase=d.is_phrase)
+            tracer.depth += 1
+            value = invoke(args, span)
+            tracer.depth -= 1
+            tracer.emit("return", span, name=name, value=None if value is NOVALUE else show(value))
+            return value
+        return traced
+
     # ---- blocks and statements ----
 
     def _block(self, block: n.Block, entry: str | None = None):
@@ -192,18 +232,25 @@ class Interpreter:
                 spans.append(s.span)
             else:
                 segments[-1].append(s)
+        if self.tracer is not None:
+            edges = build(self.owner, n.Block(stmts[0].span, tuple(stmts))).edges
+            self.goto_conditions.update({(e.span.line, e.span.column): e.condition for e in edges if e.span})
         code = [[self._stmt(s) for s in seg] for seg in segments]
         start = self.transfers[entry].index if entry in self.transfers and self.transfers[entry].owner is owner else 0
         m, count = self.m, len(code)
+        names = ["начало"] + [s.name for s in stmts if isinstance(s, n.Label)]
         counts, keys = None, None
         if self.stats is not None:  # `run --stats`: count entries into each state
             counts = self.stats.states
-            keys = [(self.owner, name) for name in ["начало"] + [s.name for s in stmts if isinstance(s, n.Label)]]
+            keys = [(self.owner, name) for name in names]
             for key in keys[0 if code[0] else 1:]:
                 counts.setdefault(key, 0)
+        tr = self.tracer
 
         def run(fr):
             i = start
+            if tr is not None:
+                tr.emit("state", spans[i], **{"from": None, "to": names[i], "condition": None, "how": "entry"})
             while i < count:
                 if counts is not None:
                     counts[keys[i]] += 1
@@ -213,11 +260,17 @@ class Interpreter:
                         break
                 else:
                     i += 1
+                    if tr is not None and i < count:
+                        tr.emit("state", spans[i], **{"from": names[i - 1], "to": names[i], "condition": None,
+                                                       "how": "fall"})
                     continue
                 if r.__class__ is Transfer and r.owner is owner:
                     m.steps += 1
                     if m.steps > m.check_at:
                         m.checkpoint(spans[r.index])
+                    if tr is not None:
+                        tr.emit("state", spans[r.index], **{"from": names[i], "to": names[r.index],
+                                                             "condition": tr.condition, "how": "goto"})
                     i = r.index
                     continue
                 return r
@@ -229,11 +282,70 @@ class Interpreter:
         return self.transfers[label]
 
     def _stmt(self, s: n.Stmt):
-        method = getattr(self, "_stmt_" + type(s).__name__)
-        return method(s)
+        ex = getattr(self, "_stmt_" + type(s).__name__)(s)
+        if self.tracer is None or isinstance(s, n.Label):
+            return ex
+        tracer, span, text = self.tracer, s.span, statement_text(s)
+
+        def traced(fr):
+            tracer.current = span
+            tracer.emit("stmt", span, text=text)
+            return ex(fr)
+        return traced
 
     def _stmt_Assign(self, s: n.Assign):
+        if self.tracer is not None:
+            value, store = self._expr(s.value), self._traced_store(s.target)
+            return lambda fr: store(fr, value(fr))
         return self._assigner(s.target, self._expr(s.value))
+
+    def _traced_store(self, target: n.Target):
+        """An assignment that reports the old and the new value."""
+        tracer, span, name = self.tracer, target.span, target.name
+        if isinstance(target, n.Index):
+            arr, key = self._array(name), self._key(target.indices)
+
+            def store_elem(fr, v):
+                k = check_index(key(fr), arr, span)
+                old = arr.get(k, UNSET)
+                arr[k] = v
+                tracer.emit("assign", span, name=name, index=[show(x) for x in (k if type(k) is tuple else (k,))],
+                            old=shown(old), new=show(v), local=False)
+            return store_elem
+        store, peek = self._assigner(target, None), self._peek(name)
+        local = name in self.local_index
+
+        def store_var(fr, v):
+            old = peek(fr)
+            store(fr, v)
+            tracer.emit("assign", span, name=name, index=None, old=shown(old), new=show(v), local=local)
+        return store_var
+
+    def _peek(self, name: str):
+        """The current value of a variable, or UNSET, without failing."""
+        if name in self.ref_params:
+            slot = self.local_index[name]
+
+            def through_ref(fr):
+                try:
+                    return fr[slot].get()
+                except PseudoRuntimeError:
+                    return UNSET
+            return through_ref
+        if name in self.local_index:
+            slot = self.local_index[name]
+            return lambda fr: fr[slot]
+        slot, g = self._global(name), self.globals
+        return lambda fr: g[slot]
+
+    def _traced_cond(self, cond, e: n.Expr, construct: str, has_else: bool = False):
+        tracer, span, text = self.tracer, e.span, e.span.full_text()
+
+        def traced(fr):
+            value = cond(fr)
+            tracer.emit("cond", span, text=text, value=show(value), construct=construct, has_else=has_else)
+            return value
+        return traced
 
     def _stmt_CallStmt(self, s: n.CallStmt):
         call = self._call(s.call, expect_value=False)
@@ -244,6 +356,8 @@ class Interpreter:
 
     def _stmt_If(self, s: n.If):
         cond, then = self._expr(s.cond), self._block(s.then)
+        if self.tracer is not None:
+            cond = self._traced_cond(cond, s.cond, "ЕСЛИ", s.else_ is not None)
         else_ = self._block(s.else_) if s.else_ is not None else None
         span = s.cond.span
 
@@ -258,6 +372,8 @@ class Interpreter:
 
     def _stmt_While(self, s: n.While):
         cond, body, m, span = self._expr(s.cond), self._block(s.body), self.m, s.span
+        if self.tracer is not None:
+            cond = self._traced_cond(cond, s.cond, "ПОКА")
 
         def ex(fr):
             while True:
@@ -294,6 +410,19 @@ class Interpreter:
         start, stop = self._expr(s.start), self._expr(s.stop)
         step = self._expr(s.step) if s.step is not None else (lambda fr: 1)
         body, m, span = self._block(s.body), self.m, s.span
+        if self.tracer is not None:
+            store = self._traced_store(n.Var(span, s.var))
+
+            def traced(fr):
+                for v in for_range(start(fr), step(fr), stop(fr), span):
+                    store(fr, v)
+                    m.steps += 1
+                    if m.steps > m.check_at:
+                        m.checkpoint(span)
+                    r = body(fr)
+                    if r is not None:
+                        return r
+            return traced
         if s.var in self.local_index:
             slot = self.local_index[s.var]
 
@@ -329,7 +458,8 @@ class Interpreter:
 
     def _stmt_Read(self, s: n.Read):
         inp = self.inp
-        targets = [(self._assigner(t, None), t) for t in s.targets]
+        store = self._traced_store if self.tracer is not None else (lambda t: self._assigner(t, None))
+        targets = [(store(t), t) for t in s.targets]
 
         m = self.m
 
@@ -349,6 +479,13 @@ class Interpreter:
 
     def _stmt_Goto(self, s: n.Goto):
         transfer = self._transfer(s.label)
+        if self.tracer is not None:  # the state event names the condition that chose this transfer
+            tracer, condition = self.tracer, self.goto_conditions.get((s.span.line, s.span.column))
+
+            def traced(fr):
+                tracer.condition = condition
+                return transfer
+            return traced
         return lambda fr: transfer
 
     def _stmt_Label(self, s: n.Label):  # pragma: no cover - labels split state blocks
@@ -640,3 +777,15 @@ class Interpreter:
             return truth(c, span)
         return if_expr
 
+
+
+def definition_name(d: n.Definition) -> str:
+    """HR, or a phrase as it reads with its parameters elided: «занять …, …»."""
+    if not d.is_phrase:
+        return d.name
+    params = {p.name for p in d.params}
+    return "«" + " ".join("…" if w in params else w for w in d.words).replace(" ,", ",") + "»"
+
+
+def _shown_arg(value) -> str:
+    return "РЕЗ" if isinstance(value, Ref) else show(value)
