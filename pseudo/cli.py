@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import shutil
 import subprocess
@@ -24,9 +25,13 @@ from .errors import (
 )
 from .execute import deep_call, format_stats, run
 from .graph import to_dot
+from .html import HtmlView
 from .interpreter import Stats
 from .runtime import Limits, Machine
 from .source import Source
+from .stepper import Stepper
+from .trace import TraceLimit, Tracer
+from .views import ONLY, ExplainView, Filter, JsonlView, MarginView, TableView, TextView, filtered
 from .transpile import TranspileLimit, python_source
 
 DESCRIPTION = """\
@@ -97,15 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "ПРОЧЕСТЬ читает стандартный ввод, СООБЩИТЬ пишет в стандартный вывод; "
                            "предупреждения и ошибки идут в стандартный поток ошибок.")
     _add_file(p_run)
-    limits = p_run.add_argument_group("пределы")
-    defaults = Limits()
-    limits.add_argument("--max-steps", type=_positive, default=defaults.max_steps, metavar="N",
-                        help=f"наибольшее число шагов: повторений циклов, вызовов и переходов "
-                             f"(по умолчанию {defaults.max_steps:_})".replace("_", " "))
-    limits.add_argument("--max-depth", type=_positive, default=defaults.max_depth, metavar="N",
-                        help=f"наибольшая глубина рекурсии (по умолчанию {defaults.max_depth:_})".replace("_", " "))
-    limits.add_argument("--time-limit", type=_seconds, default=defaults.time_limit, metavar="СЕК",
-                        help=f"наибольшее время выполнения в секундах (по умолчанию {defaults.time_limit:g})")
+    _add_limits(p_run)
     p_run.add_argument("-q", "--quiet", action="store_true", help="не показывать предупреждения")
     p_run.add_argument("--stats", action="store_true",
                        help="после выполнения показать в потоке ошибок, сколько раз вошли в каждое "
@@ -132,6 +129,46 @@ def build_parser() -> argparse.ArgumentParser:
                          help="dot — текст DOT (по умолчанию); svg и png рисует программа dot из Graphviz")
     p_graph.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
 
+    p_trace = sub.add_parser("trace", help="выполнить программу и показать её работу шаг за шагом",
+                             description="Выполнить программу, показывая каждый шаг: инструкцию, изменения "
+                                         "переменных, вызовы и возвраты (с отступом по глубине), переходы "
+                                         "автомата. Вывод программы идёт в стандартный вывод, трассировка — в "
+                                         "поток ошибок (или в файл -o).")
+    _add_file(p_trace)
+    view = p_trace.add_mutually_exclusive_group()
+    view.add_argument("--format", choices=["text", "jsonl", "table"], default="text",
+                      help="text — по строке на событие (по умолчанию); jsonl — событие JSON в строке; "
+                           "table — таблица значений переменных по шагам")
+    view.add_argument("--margin", action="store_true",
+                      help="текст программы, справа у каждой строки — последние присвоенные на ней значения")
+    view.add_argument("--explain", action="store_true", help="рассказывать каждый шаг словами")
+    view.add_argument("--html", action="store_true",
+                      help="страница с проигрыванием трассировки (слайдер, кнопки, клавиши ← →)")
+    p_trace.add_argument("-o", "--output", metavar="ФАЙЛ", help="куда записать трассировку (для --html — обязательно "
+                                                                 "или ФАЙЛ.html рядом с программой)")
+    p_trace.add_argument("--only", metavar="ВИДЫ",
+                         help="только эти события, через запятую: stmts, states, calls, assign, output")
+    p_trace.add_argument("--vars", metavar="ИМЕНА", help="только эти переменные, через запятую: k,c")
+    p_trace.add_argument("--from", dest="first", type=_positive, metavar="N", help="начиная с события N")
+    p_trace.add_argument("--to", dest="last", type=_positive, metavar="M", help="до события M")
+    p_trace.add_argument("--depth", type=int, metavar="D", help="только события на глубине вызовов не больше D")
+    p_trace.add_argument("--max-events", type=_positive, metavar="N",
+                         help=f"остановиться после N событий (по умолчанию {MAX_EVENTS:_}; для table, margin и "
+                              f"html — {MAX_EVENTS_KEPT:_})".replace("_", " "))
+    _add_limits(p_trace)
+    p_trace.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
+
+    p_step = sub.add_parser("step", help="пошаговое выполнение в терминале",
+                            description="Выполнить программу и пройти её по шагам: следующая инструкция, "
+                                        "вход в вызов и выход из него, до строки или состояния, шаг назад, "
+                                        "значение выражения. Ввод для ПРОЧЕСТЬ берётся из файла --input.")
+    _add_file(p_step)
+    p_step.add_argument("--input", metavar="ФАЙЛ", help="стандартный ввод программы (по умолчанию — пустой)")
+    p_step.add_argument("--max-events", type=_positive, default=MAX_EVENTS_KEPT, metavar="N",
+                        help=f"записать не больше N событий (по умолчанию {MAX_EVENTS_KEPT:_})".replace("_", " "))
+    _add_limits(p_step)
+    p_step.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
+
     p_py = sub.add_parser("py", help="перевести программу в читаемый Python",
                           description="Записать программу как самостоятельный модуль Python 3.11: он "
                                       "выполняется командой python3 без pseudo и печатает то же, что pseudo run.")
@@ -142,6 +179,26 @@ def build_parser() -> argparse.ArgumentParser:
                            "pseudo при Ctrl-C тогда не действуют")
     p_py.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
     return parser
+
+
+MAX_EVENTS = 1_000_000
+MAX_EVENTS_KEPT = 200_000
+
+
+def _add_limits(p: argparse.ArgumentParser) -> None:
+    limits = p.add_argument_group("пределы")
+    defaults = Limits()
+    limits.add_argument("--max-steps", type=_positive, default=defaults.max_steps, metavar="N",
+                        help=f"наибольшее число шагов: повторений циклов, вызовов и переходов "
+                             f"(по умолчанию {defaults.max_steps:_})".replace("_", " "))
+    limits.add_argument("--max-depth", type=_positive, default=defaults.max_depth, metavar="N",
+                        help=f"наибольшая глубина рекурсии (по умолчанию {defaults.max_depth:_})".replace("_", " "))
+    limits.add_argument("--time-limit", type=_seconds, default=defaults.time_limit, metavar="СЕК",
+                        help=f"наибольшее время выполнения в секундах (по умолчанию {defaults.time_limit:g})")
+
+
+def _limits(args) -> Limits:
+    return Limits(max_steps=args.max_steps, max_depth=args.max_depth, time_limit=args.time_limit)
 
 
 def _add_file(p: argparse.ArgumentParser) -> None:
@@ -220,7 +277,7 @@ def cmd_run(args) -> int:
     if not args.quiet:
         for w in loaded.warnings:
             print(w.render(), file=sys.stderr)
-    limits = Limits(max_steps=args.max_steps, max_depth=args.max_depth, time_limit=args.time_limit)
+    limits = _limits(args)
     if args.compiled:
         try:
             run_compiled(loaded.program, loaded.main_file, loaded.sources, limits=limits)
@@ -305,4 +362,76 @@ def cmd_py(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"run": cmd_run, "check": cmd_check, "graph": cmd_graph, "py": cmd_py}
+def cmd_trace(args) -> int:
+    loaded = _load(args.file)
+    kept = args.html or args.margin or args.format == "table"
+    max_events = args.max_events or (MAX_EVENTS_KEPT if kept else MAX_EVENTS)
+    if args.html:
+        path = args.output or str(Path(args.file).with_suffix(".html"))
+        view = HtmlView(path, loaded.sources, loaded.main_file, Path(args.file).name)
+        stream = None
+    else:
+        stream = sys.stderr if not args.output or args.output == "-" else _open(args.output)
+        if args.margin:
+            view = MarginView(stream, loaded.sources[loaded.main_file])
+        elif args.explain:
+            view = ExplainView(stream)
+        else:
+            view = {"text": TextView, "jsonl": JsonlView, "table": TableView}[args.format](stream)
+    flt = Filter(kinds=set().union(*(ONLY[k] for k in _names(args.only, ONLY))) if args.only else None,
+                 names=set(args.vars.split(",")) if args.vars else None, first=args.first, last=args.last,
+                 depth=args.depth)
+    sink = filtered(view, flt)
+    try:
+        run(loaded.program, limits=_limits(args), tracer=Tracer(sink, max_events))
+    except TraceLimit as e:
+        _flush()
+        print(f"pseudo: трассировка остановлена после {e.limit} событий; увеличьте --max-events", file=sys.stderr)
+    finally:
+        sink.finish()
+        if stream is not None and stream is not sys.stderr:
+            stream.close()
+    if args.html:
+        print(f"pseudo: страница трассировки записана в {path}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _names(text: str, known: dict) -> list[str]:
+    names = [x.strip() for x in text.split(",") if x.strip()]
+    for name in names:
+        if name not in known:
+            raise UsageError(f"неизвестный вид событий «{name}»; есть: {', '.join(known)}")
+    return names
+
+
+def _open(path: str):
+    try:
+        return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+    except OSError as e:
+        raise UsageError(f"не удалось записать {path}: {e.strerror}") from None
+
+
+def cmd_step(args) -> int:
+    loaded = _load(args.file)
+    stdin = io.StringIO(Path(args.input).read_text(encoding="utf-8") if args.input else "")
+    events: list[dict] = []
+    output = io.StringIO()
+    note = None
+    try:
+        run(loaded.program, stdin=stdin, stdout=output, limits=_limits(args),
+            tracer=Tracer(events.append, args.max_events))
+    except TraceLimit as e:
+        note = f"записаны первые {e.limit} событий; увеличьте --max-events"
+    except PseudoError as e:
+        note = "программа остановилась с ошибкой:\n" + e.render()
+    if note:
+        print(note, file=sys.stderr)
+
+    def read(prompt: str) -> str:
+        return input(prompt)
+    Stepper(events, loaded.sources, loaded.main_file, sys.stdout.write, read).run()
+    return EXIT_OK
+
+
+COMMANDS = {"run": cmd_run, "check": cmd_check, "graph": cmd_graph, "py": cmd_py, "trace": cmd_trace,
+            "step": cmd_step}
