@@ -97,6 +97,24 @@ def compare(name: str, source: Source, python_fn, repeat: int) -> None:
           f"{t_bare / t_python:5.2f}× | load {load_time * 1000:.1f} ms")
 
 
+def tracing_cost(source: Source, repeat: int) -> None:
+    """Tracing queens_recursive to JSON lines (written to memory), against the untraced run."""
+    from pseudo.trace import Tracer
+    from pseudo.views import JsonlView
+    program = pseudo.load(source).program
+    plain = best(lambda: pseudo.run(program, stdout=io.StringIO()), repeat)
+    sink = io.StringIO()
+
+    def traced():
+        sink.seek(0)
+        sink.truncate()
+        pseudo.run(program, stdout=io.StringIO(), tracer=Tracer(JsonlView(sink)))
+    cost = best(traced, max(1, repeat // 3))
+    events = sink.getvalue().count("\n")
+    print(f"{'trace to JSONL':<22} untraced {ms(plain)} | traced {ms(cost)} {cost / plain:5.1f}× "
+          f"| {events} events")
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:7.2f} ms"
 
@@ -109,6 +127,7 @@ def main() -> None:
     compare("queens_recursive N=8", Source.from_file(ROOT / "programs" / "queens_recursive.pseudo"),
             python_queens, args.repeat)
     compare("loop 100,000 steps", Source(LOOP, "loop.pseudo"), python_loop, args.repeat)
+    tracing_cost(Source.from_file(ROOT / "programs" / "queens_recursive.pseudo"), args.repeat)
 
 
 if __name__ == "__main__":

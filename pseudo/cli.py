@@ -31,8 +31,8 @@ from .runtime import Limits, Machine
 from .source import Source
 from .stepper import Stepper
 from .trace import TraceLimit, Tracer
-from .views import ONLY, ExplainView, Filter, JsonlView, MarginView, TableView, TextView, filtered
 from .transpile import TranspileLimit, python_source
+from .views import ONLY, ExplainView, Filter, JsonlView, MarginView, TableView, TextView, filtered
 
 DESCRIPTION = """\
 Исполняет псевдокод книги Ж. Арсака «Программирование игр и головоломок» (1990)
@@ -382,15 +382,18 @@ def cmd_trace(args) -> int:
                  names=set(args.vars.split(",")) if args.vars else None, first=args.first, last=args.last,
                  depth=args.depth)
     sink = filtered(view, flt)
+    stopped = None
     try:
         run(loaded.program, limits=_limits(args), tracer=Tracer(sink, max_events))
     except TraceLimit as e:
-        _flush()
-        print(f"pseudo: трассировка остановлена после {e.limit} событий; увеличьте --max-events", file=sys.stderr)
+        stopped = f"pseudo: трассировка остановлена после {e.limit} событий; увеличьте --max-events"
     finally:
         sink.finish()
         if stream is not None and stream is not sys.stderr:
             stream.close()
+    if stopped:
+        _flush()
+        print(stopped, file=sys.stderr)
     if args.html:
         print(f"pseudo: страница трассировки записана в {path}", file=sys.stderr)
     return EXIT_OK
@@ -406,7 +409,7 @@ def _names(text: str, known: dict) -> list[str]:
 
 def _open(path: str):
     try:
-        return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+        return open(path, "w", encoding="utf-8")
     except OSError as e:
         raise UsageError(f"не удалось записать {path}: {e.strerror}") from None
 

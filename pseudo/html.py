@@ -102,6 +102,7 @@ const DATA = JSON.parse(document.getElementById("data").textContent);
 const EV = DATA.events;
 const STOPS = [];                       // indices of statement events: the positions of the slider
 EV.forEach((e, i) => { if (e[0] === "s") STOPS.push(i); });
+STOPS.push(EV.length);                  // and the end, after the last event
 const EVERY = 1000;                     // a checkpoint every EVERY events
 const checkpoints = [];
 let outText = "";
@@ -127,7 +128,8 @@ function apply(s, e) {
     outLen[i + 1] = outText.length;
   }
 })();
-function stateAt(index) {                // the state after event `index`
+function stateAt(index) {                // the state after event `index` (-1: before any)
+  if (index < 0) return fresh();
   const k = Math.floor(index / EVERY);
   const s = clone(checkpoints[k]);
   for (let i = k * EVERY; i <= index; i++) apply(s, EV[i]);
@@ -149,23 +151,23 @@ function render() {
   slider.value = pos;
   document.getElementById("step").textContent = STOPS.length ? pos + 1 : 0;
   document.getElementById("total").textContent = STOPS.length;
-  if (!STOPS.length) return;
   const index = STOPS[pos];
-  const next = pos + 1 < STOPS.length ? STOPS[pos + 1] - 1 : EV.length - 1;
-  const e = EV[index];
-  showFile(e[3]);
+  const e = EV[index];                   // the statement about to run (undefined at the end)
   document.querySelectorAll("#source .current").forEach(el => el.classList.remove("current"));
-  const line = document.getElementById("L" + e[1]);
-  if (line) { line.classList.add("current"); line.scrollIntoView({block: "nearest"}); }
-  document.getElementById("what").textContent = e[4];
-  const s = stateAt(next);               // the statement's own effects are shown with it
+  if (e) {
+    showFile(e[3]);
+    const line = document.getElementById("L" + e[1]);
+    if (line) { line.classList.add("current"); line.scrollIntoView({block: "nearest"}); }
+  }
+  document.getElementById("what").textContent = e ? e[4] : "конец программы";
+  const s = stateAt(index - 1);          // the values it will see; marked: what the previous one changed
   document.getElementById("state").textContent = s.state;
   document.getElementById("stack").innerHTML = s.stack.length ?
     s.stack.map(x => `<div>${esc(x)}</div>`).join("") : "<div>основная программа</div>";
   document.getElementById("vars").innerHTML = [...s.vars.entries()].map(([k, v]) =>
     `<tr data-name="${esc(k)}" class="${s.changed.has(k) ? "changed" : ""}"><td>${esc(k)}</td>` +
     `<td class="value">${esc(v)}</td></tr>`).join("");
-  document.getElementById("output").textContent = outText.slice(0, outLen[next + 1]);
+  document.getElementById("output").textContent = outText.slice(0, outLen[index]);
 }
 function go(p) { pos = Math.max(0, Math.min(STOPS.length - 1, p)); render(); }
 document.getElementById("first").onclick = () => go(0);

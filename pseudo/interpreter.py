@@ -180,10 +180,11 @@ class Interpreter:
         return counted
 
     def _traced_call(self, d: n.Definition, invoke):
-        tracer, name = self.tracer, definition_name(d)
+        tracer, name, params = self.tracer, definition_name(d), [p.name for p in d.params]
 
         def traced(args, span):
-            tracer.emit("call", span, name=name, args=[_shown_arg(a) for a in args], phrase=d.is_phrase)
+            tracer.emit("call", span, name=name, args=[_shown_arg(a) for a in args], params=params,
+                        phrase=d.is_phrase)
             tracer.depth += 1
             value = invoke(args, span)
             tracer.depth -= 1

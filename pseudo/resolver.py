@@ -251,10 +251,11 @@ class Resolver:
                     return n.Print(s.span, (), True)
                 pieces = self._split_commas(args)
                 newline = bool(pieces[-1])
-                return n.Print(s.span, tuple(self._cond(Run(p, _tokens_span(self.source, p))) for p in pieces if p),
-                               newline)
+                return n.Print(s.span.to(args.span),
+                               tuple(self._cond(Run(p, _tokens_span(self.source, p))) for p in pieces if p), newline)
             case n.Read(targets=args):
-                return n.Read(s.span, tuple(self._target(Run(p, args.span)) for p in self._split_commas(args)))
+                return n.Read(s.span.to(args.span), tuple(self._target(Run(p, args.span))
+                                                          for p in self._split_commas(args)))
             case n.Goto(label=label, explicit=explicit):
                 return self._goto(label, s.span, explicit)
             case n.Stop() | n.Label():

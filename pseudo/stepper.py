@@ -72,8 +72,10 @@ class Stepper:
             if command == "l":
                 self.show()
                 continue
-            moved = {"n": self.next_over, "s": self.next_into, "o": self.out, "b": self.back,
-                     "c": lambda: self.continue_to(rest.strip())}[command]()
+            if command == "c":
+                moved = self.continue_to(rest.strip())
+            else:
+                moved = {"n": self.next_over, "s": self.next_into, "o": self.out, "b": self.back}[command]()
             if moved:
                 self.show()
 
@@ -166,7 +168,7 @@ class Stepper:
         globals_, frames = {}, [{}]
         for e in self.events[:self.stops[self.pos]]:
             if e["kind"] == "call":
-                frames.append({})
+                frames.append(dict(zip(e["params"], e["args"])))
             elif e["kind"] == "return":
                 frames.pop()
             elif e["kind"] == "assign":

@@ -15,7 +15,7 @@ and, by kind:
             has_else                   whether the ЕСЛИ has an ИНАЧЕ
     assign  name, index, old, new,     index: list of values or null; old: null if unset;
             local                      local: a parameter, ДЛЯ variable or РЕЗУЛЬТАТ
-    call    name, args, phrase         args as printed; phrase: a call of a phrase
+    call    name, args, params, phrase args as printed, the parameters' names; phrase: a phrase
     return  name, value                value: null for a procedure without РЕЗУЛЬТАТ
     state   from, to, condition, how   how: entry | goto | fall; from: null at entry
     input   value

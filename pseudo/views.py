@@ -208,7 +208,7 @@ class TableView:
         table = [[str(r.step), str(r.line or ""), *[r.cells.get(c, "") for c in self.columns], r.output]
                  for r in self.rows]
         widths = [max([len(h)] + [len(row[i]) for row in table]) for i, h in enumerate(heads)]
-        line = lambda cells: " │ ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()  # noqa: E731
+        line = lambda cells: " │ ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
         self.stream.write(line(heads) + "\n")
         self.stream.write("─┼─".join("─" * w for w in widths) + "\n")
         for row in table:

@@ -1,0 +1,151 @@
+"""Tracing: the event stream, its views, and their bounds and filters."""
+from __future__ import annotations
+
+import io
+import json
+
+import jsonschema
+import pytest
+from conftest import ROOT, cli
+
+import pseudo
+from pseudo.source import Source
+from pseudo.trace import TraceLimit, Tracer
+
+SCHEMA = json.loads((ROOT / "docs" / "trace.schema.json").read_text(encoding="utf-8"))
+
+
+def events_of(text: str, max_events: int | None = None, stdin: str = "") -> list[dict]:
+    program = pseudo.load(Source(text, "t.pseudo")).program
+    events: list[dict] = []
+    pseudo.run(program, stdin=io.StringIO(stdin), stdout=io.StringIO(), tracer=Tracer(events.append, max_events))
+    return events
+
+
+def brief(events):
+    """Events without their positions, for exact comparison."""
+    return [{k: v for k, v in e.items() if k not in ("file", "column", "step")} for e in events]
+
+
+def test_event_sequence_of_assignments_conditions_and_output():
+    assert brief(events_of("k := 1\nЕСЛИ k = 1 ТО СООБЩИТЬ k, ИНАЧЕ k := 2 КОНЕЦ_ЕСЛИ\n")) == [
+        {"kind": "stmt", "line": 1, "depth": 0, "text": "k := 1"},
+        {"kind": "assign", "line": 1, "depth": 0, "name": "k", "index": None, "old": None, "new": "1", "local": False},
+        {"kind": "stmt", "line": 2, "depth": 0, "text": "ЕСЛИ k = 1 ТО"},
+        {"kind": "cond", "line": 2, "depth": 0, "text": "k = 1", "value": "ИСТИНА", "construct": "ЕСЛИ",
+         "has_else": True},
+        {"kind": "stmt", "line": 2, "depth": 0, "text": "СООБЩИТЬ k,"},
+        {"kind": "output", "line": 2, "depth": 0, "text": "1"},
+        {"kind": "output", "line": 2, "depth": 0, "text": "\n"},  # the line left open, ended at the end
+    ]
+
+
+def test_event_sequence_of_calls_loops_and_input():
+    text = "f (x) = x * 2\nПРОЧЕСТЬ n\nДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ m[i] := f(n) ВЕРНУТЬСЯ\n"
+    assert brief(events_of(text, stdin="5")) == [
+        {"kind": "stmt", "line": 2, "depth": 0, "text": "ПРОЧЕСТЬ n"},
+        {"kind": "input", "line": 2, "depth": 0, "value": "5"},
+        {"kind": "assign", "line": 2, "depth": 0, "name": "n", "index": None, "old": None, "new": "5", "local": False},
+        {"kind": "stmt", "line": 3, "depth": 0, "text": "ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ"},
+        {"kind": "assign", "line": 3, "depth": 0, "name": "i", "index": None, "old": None, "new": "1", "local": False},
+        {"kind": "stmt", "line": 3, "depth": 0, "text": "m[i] := f(n)"},
+        {"kind": "call", "line": 3, "depth": 0, "name": "f", "args": ["5"], "params": ["x"], "phrase": False},
+        {"kind": "return", "line": 3, "depth": 0, "name": "f", "value": "10"},
+        {"kind": "assign", "line": 3, "depth": 0, "name": "m", "index": ["1"], "old": None, "new": "10",
+         "local": False},
+        {"kind": "assign", "line": 3, "depth": 0, "name": "i", "index": None, "old": "1", "new": "2", "local": False},
+        {"kind": "stmt", "line": 3, "depth": 0, "text": "m[i] := f(n)"},
+        {"kind": "call", "line": 3, "depth": 0, "name": "f", "args": ["5"], "params": ["x"], "phrase": False},
+        {"kind": "return", "line": 3, "depth": 0, "name": "f", "value": "10"},
+        {"kind": "assign", "line": 3, "depth": 0, "name": "m", "index": ["2"], "old": None, "new": "10",
+         "local": False},
+    ]
+
+
+def test_event_sequence_of_an_automaton():
+    text = "ПРОГРАММА: n := 0; С\nС: n := n + 1\n  ЕСЛИ n < 2 ТО С ИНАЧЕ Я КОНЕЦ_ЕСЛИ\n"
+    states = [(e["from"], e["to"], e["condition"], e["how"]) for e in events_of(text) if e["kind"] == "state"]
+    assert states == [(None, "ПРОГРАММА", None, "entry"), ("ПРОГРАММА", "С", None, "goto"),
+                      ("С", "С", "n < 2", "goto")]
+
+
+def test_calls_carry_depth_so_recursion_reads_as_a_tree():
+    text = "f (n) = ЕСЛИ n = 0 ТО 0 ИНАЧЕ f(n - 1) КОНЕЦ_ЕСЛИ\nx := f(2)\n"
+    calls = [(e["kind"], e["depth"], e.get("args")) for e in events_of(text) if e["kind"] in ("call", "return")]
+    assert calls == [("call", 0, ["2"]), ("call", 1, ["1"]), ("call", 2, ["0"]), ("return", 2, None),
+                     ("return", 1, None), ("return", 0, None)]
+
+
+def test_the_bound_stops_cleanly():
+    with pytest.raises(TraceLimit):
+        events_of("ПОКА ИСТИНА ВЫПОЛНЯТЬ x := 1 ВЕРНУТЬСЯ\n", max_events=100)
+    result = cli("trace", "--max-events", "50", "programs/queens_recursive.pseudo")
+    assert result.returncode == 0
+    assert "трассировка остановлена после 50 событий" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["queens_recursive", "queens_automaton_2"])
+def test_jsonl_is_valid_against_the_schema(name, tmp_path):
+    out = tmp_path / "t.jsonl"
+    result = cli("trace", "--format", "jsonl", "--max-events", "20000", "-o", str(out), f"programs/{name}.pseudo")
+    assert result.returncode == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 20000
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    kinds = set()
+    for line in lines:
+        event = json.loads(line)
+        validator.validate(event)
+        kinds.add(event["kind"])
+    assert {"stmt", "cond", "assign", "call", "return"} <= kinds
+    assert name != "queens_automaton_2" or "state" in kinds
+
+
+def test_views_of_queens_recursive():
+    text = cli("trace", "--max-events", "400", "programs/queens_recursive.pseudo").stderr
+    assert "│ → HR(1)" in text and "│   → HR(2)" in text  # calls indented by depth
+    assert "c[1] := 1" in text and "j: 1 → 2" in text
+    explain = cli("trace", "--explain", "--max-events", "3000", "programs/queens_recursive.pseudo").stderr
+    assert "Вызов HR(3): глубина 3" in explain
+    assert "Проверяется условие k = 8: ложь, переход к ИНАЧЕ" in explain
+    table = cli("trace", "--format", "table", "--max-events", "2000", "programs/queens_recursive.pseudo").stderr
+    head = table.splitlines()[0]
+    assert head.split()[:3] == ["шаг", "│", "стр."] and "c[…]" in head and "вывод" in head
+    margin = cli("trace", "--margin", "--max-events", "5000", "programs/queens_recursive.pseudo").stderr
+    assert any(line.startswith("  30  ") and "│ c[" in line for line in margin.splitlines())
+
+
+def test_views_of_queens_automaton_2():
+    text = cli("trace", "--only", "states", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stderr
+    assert "▶ ПРОГРАММА" in text and "ПРОГРАММА → С" in text and "И → СОК  (ИНАЧЕ)" in text
+    explain = cli("trace", "--explain", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stderr
+    assert "Проверяется условие k = 9: ложь, переход к ИНАЧЕ" in explain
+    assert "Переход из состояния С в состояние И, иначе" in explain
+    margin = cli("trace", "--margin", "programs/queens_automaton_2.pseudo", "--max-events", "100000").stderr
+    assert any("СОК: занять k, c[k]; k := k + 1; С" in line and "│ k=" in line for line in margin.splitlines())
+
+
+def test_filters():
+    args = ["--max-events", "3000", "programs/queens_recursive.pseudo"]
+    only_calls = cli("trace", "--only", "calls", *args).stderr.splitlines()
+    assert only_calls and all("→" in line or "←" in line or "pseudo:" in line for line in only_calls)
+    vars_k = cli("trace", "--vars", "c", *args).stderr.splitlines()
+    assert vars_k and all(" c[" in line or "pseudo:" in line for line in vars_k)
+    window = cli("trace", "--from", "10", "--to", "20", *args).stderr.splitlines()
+    assert [int(line.split()[0]) for line in window if not line.startswith("pseudo")] == list(range(10, 21))
+    shallow = cli("trace", "--depth", "1", *args).stderr
+    assert "→ HR(2)" in shallow and "→ HR(3)" not in shallow
+    assert cli("trace", "--only", "всё", *args).returncode == 64
+
+
+def test_program_output_stays_on_standard_output():
+    result = cli("trace", "--max-events", "100000", "programs/queens_recursive.pseudo")
+    assert result.stdout.splitlines()[0] == "1 5 8 6 3 7 2 4"
+
+
+def test_html_page_is_self_contained(tmp_path):
+    page = tmp_path / "t.html"
+    assert cli("trace", "--html", "-o", str(page), "programs/queens_recursive.pseudo").returncode == 0
+    text = page.read_text(encoding="utf-8")
+    assert "http://" not in text and "https://" not in text
+    assert '<script type="application/json" id="data">' in text
