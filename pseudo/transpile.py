@@ -699,7 +699,7 @@ def emit(program: n.Program, main_file: str, limits: bool = True) -> Emitted:
     parts = t.program_parts()
     parts[main_file] = t.arrays_stmts() + parts[main_file]
     helpers = t.helpers_needed(parts)
-    body = "\n\n".join(h.source.strip("\n") for h in helpers)
+    body = "\n\n\n".join(h.source.strip("\n") for h in helpers)
     program_names = {x.id for stmts in parts.values() for st in stmts for x in ast.walk(st) if isinstance(x, ast.Name)}
     used = body + " " + " ".join(program_names)
     imports = [i for i in HEADER_IMPORTS if re.search(r"\b" + i.split()[-1] + r"\b", used)]
@@ -707,7 +707,8 @@ def emit(program: n.Program, main_file: str, limits: bool = True) -> Emitted:
                                                                    "div-zero", "interrupted"})
     tables = [f"СООБЩЕНИЯ = {{{', '.join(f'{c!r}: {MESSAGES[c]!r}' for c in codes)}}}",
               f"KINDS = {KINDS!r}", "sys.set_int_max_str_digits(0)"]
-    support = "\n".join(imports) + "\n\n\n" + body + "\n\n\n" + "\n".join(tables) + "\n"
+    support = ("\n".join(imports) + "\n\n# ---- вспомогательные функции pseudo: значения, ввод и вывод, шаги и пределы "
+               "----\n\n\n" + body + "\n\n\n" + "\n".join(tables) + "\n")
     return Emitted(support, parts, t.names, t)
 
 

@@ -8,6 +8,8 @@ import threading
 import time
 from fractions import Fraction
 
+# ---- вспомогательные функции pseudo: значения, ввод и вывод, шаги и пределы ----
+
 
 class Unset:
     """The value of a variable that was never assigned."""
@@ -16,7 +18,9 @@ class Unset:
     def __repr__(self) -> str:
         return "UNSET"
 
+
 UNSET = Unset()
+
 
 class PArray(dict):
     """An array of any dimension: a dict keyed by an integer or a tuple of integers."""
@@ -26,12 +30,14 @@ class PArray(dict):
         super().__init__()
         self.name = name
 
+
 class Array(PArray):
     """An array of the compiled program: reading a missing element is the runtime error."""
     __slots__ = ()
 
     def __missing__(self, key):
         raise fail("unset-elem", name=self.name, index=show_key(key))
+
 
 def show(value) -> str:
     """How СООБЩИТЬ prints a value."""
@@ -43,11 +49,14 @@ def show(value) -> str:
         return f"{value.numerator}/{value.denominator}"
     return str(value)
 
+
 def show_key(key) -> str:
     return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
 
+
 def _norm(v):
     return v.numerator if type(v) is Fraction and v.denominator == 1 else v
+
 
 class Output:
     """СООБЩИТЬ: values joined by one space; a trailing comma keeps the line open, and the
@@ -70,11 +79,15 @@ class Output:
             self.open = False
         self.stream.flush()
 
+
 _INT = re.compile(r"[+-]?\d+")
+
 
 _DEC = re.compile(r"[+-]?\d+[.,]\d+")
 
+
 _FRAC = re.compile(r"[+-]?\d+/\d+")
+
 
 def read_value(token: str):
     """ПРОЧЕСТЬ: a token that reads as a number becomes a number."""
@@ -83,6 +96,7 @@ def read_value(token: str):
     if _DEC.fullmatch(token) or _FRAC.fullmatch(token) and not token.endswith("/0"):
         return _norm(Fraction(token.replace(",", ".")))
     return token
+
 
 class Input:
     def __init__(self, stream, output: Output):
@@ -102,25 +116,36 @@ class Input:
         self.output.open = False
         return read_value(self.pending.pop())
 
+
 ПРЕДЕЛ_ШАГОВ = 1_000_000_000
+
 
 ПРЕДЕЛ_ГЛУБИНЫ = 100_000
 
+
 ПРЕДЕЛ_ВРЕМЕНИ = 3600.0
+
 
 СЛЕДИТЬ_КАЖДЫЕ = 1 << 14
 
+
 шаги = 0
+
 
 граница = СЛЕДИТЬ_КАЖДЫЕ
 
+
 срок = float("inf")
+
 
 прервано = False
 
+
 СООБЩЕНИЯ = {}
 
+
 KINDS = {}
+
 
 class ОшибкаВыполнения(Exception):
     """A runtime error of the program: a message code and its arguments."""
@@ -132,14 +157,18 @@ class ОшибкаВыполнения(Exception):
     def текст(self):
         return СООБЩЕНИЯ[self.code].format(**self.args_)
 
+
 def fail(code, span=None, **args):
     return ОшибкаВыполнения(code, args)
+
 
 class КонецРаботы(Exception):
     """КОНЕЦ_РАБОТЫ or the final state Я."""
 
+
 def конец_работы():
     raise КонецРаботы
+
 
 def шаг():
     """One step: a loop iteration, a call or a transfer (the same count as the interpreter)."""
@@ -147,6 +176,7 @@ def шаг():
     шаги += 1
     if шаги > граница:
         проверить_пределы()
+
 
 def проверить_пределы():
     global граница
@@ -158,18 +188,23 @@ def проверить_пределы():
         raise fail("time-limit", limit=ПРЕДЕЛ_ВРЕМЕНИ)
     граница = min(шаги + СЛЕДИТЬ_КАЖДЫЕ, ПРЕДЕЛ_ШАГОВ)
 
+
 ВЫВОД = Output(sys.stdout)
+
 
 ВВОД = Input(sys.stdin, ВЫВОД)
 
+
 def сообщить(*значения, перевод_строки=True):
     ВЫВОД.write(list(значения), перевод_строки)
+
 
 def значение(результат, имя):
     """A procedure's value used in an expression: it must have assigned РЕЗУЛЬТАТ."""
     if результат is None:
         raise fail("no-value", name=имя)
     return результат
+
 
 class Ячейка:
     """A РЕЗ argument: the place (the program's variables or an array) and the key in it."""
@@ -188,6 +223,7 @@ class Ячейка:
     @значение.setter
     def значение(self, новое):
         self.место[self.ключ] = новое
+
 
 def выполнить(главная, файл, строки):
     """Run the program as `pseudo run` does: limits, a deep stack, errors in Russian.
@@ -224,6 +260,7 @@ def выполнить(главная, файл, строки):
         исход.append(KeyboardInterrupt())
     if исход:
         sys.exit(сообщить_об_ошибке(исход[0], файл, строки))
+
 
 def сообщить_об_ошибке(ошибка, файл, строки):
     """Print the error as file:line: ошибка: text, with the program's line; the exit code."""
@@ -426,7 +463,7 @@ def найти_место_ферзя(i, k):
 
 
 # строки этого файла → строки программы queens_automaton_1.pseudo, для сообщений об ошибках
-СТРОКИ = {265: 1, 266: 1, 267: 1, 268: 1, 281: 15, 282: 15, 284: 15, 285: 15, 286: 16, 288: 15, 290: 16, 291: 29, 293: 29, 294: 30, 295: 31, 296: 32, 297: 22, 299: 32, 301: 22, 302: 23, 303: 23, 305: 24, 306: 24, 307: 25, 308: 26, 309: 22, 310: 26, 312: 21, 314: 21, 315: 21, 316: 16, 317: 21, 318: 16, 319: 32, 321: 17, 322: 18, 323: 22, 325: 18, 327: 22, 328: 23, 329: 23, 331: 24, 332: 24, 333: 25, 334: 26, 335: 22, 336: 26, 338: 21, 340: 21, 341: 21, 342: 16, 343: 21, 344: 16, 345: 18, 347: 21, 349: 21, 350: 21, 351: 16, 352: 21, 362: 10, 363: 10, 364: 11, 365: 11, 366: 11, 367: 12, 368: 12, 369: 13, 370: 13, 372: 16, 373: 16, 374: 16, 376: 18, 377: 18, 378: 19, 379: 20, 380: 20, 381: 20, 383: 22, 384: 22, 385: 23, 386: 23, 387: 23, 389: 25, 390: 25, 391: 26, 392: 26, 393: 26, 394: 27, 397: 30, 398: 30, 399: 30, 400: 31, 401: 32, 402: 32, 403: 32, 404: 33, 407: 36, 408: 36, 409: 37, 411: 39, 412: 39, 413: 40, 415: 42, 416: 42, 417: 42, 419: 43, 420: 43, 421: 43, 423: 45, 424: 45, 425: 45}
+СТРОКИ = {302: 1, 303: 1, 304: 1, 305: 1, 318: 15, 319: 15, 321: 15, 322: 15, 323: 16, 325: 15, 327: 16, 328: 29, 330: 29, 331: 30, 332: 31, 333: 32, 334: 22, 336: 32, 338: 22, 339: 23, 340: 23, 342: 24, 343: 24, 344: 25, 345: 26, 346: 22, 347: 26, 349: 21, 351: 21, 352: 21, 353: 16, 354: 21, 355: 16, 356: 32, 358: 17, 359: 18, 360: 22, 362: 18, 364: 22, 365: 23, 366: 23, 368: 24, 369: 24, 370: 25, 371: 26, 372: 22, 373: 26, 375: 21, 377: 21, 378: 21, 379: 16, 380: 21, 381: 16, 382: 18, 384: 21, 386: 21, 387: 21, 388: 16, 389: 21, 399: 10, 400: 10, 401: 11, 402: 11, 403: 11, 404: 12, 405: 12, 406: 13, 407: 13, 409: 16, 410: 16, 411: 16, 413: 18, 414: 18, 415: 19, 416: 20, 417: 20, 418: 20, 420: 22, 421: 22, 422: 23, 423: 23, 424: 23, 426: 25, 427: 25, 428: 26, 429: 26, 430: 26, 431: 27, 434: 30, 435: 30, 436: 30, 437: 31, 438: 32, 439: 32, 440: 32, 441: 33, 444: 36, 445: 36, 446: 37, 448: 39, 449: 39, 450: 40, 452: 42, 453: 42, 454: 42, 456: 43, 457: 43, 458: 43, 460: 45, 461: 45, 462: 45}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_automaton_1.pseudo', СТРОКИ)

@@ -8,6 +8,8 @@ import threading
 import time
 from fractions import Fraction
 
+# ---- вспомогательные функции pseudo: значения, ввод и вывод, шаги и пределы ----
+
 
 class Unset:
     """The value of a variable that was never assigned."""
@@ -16,7 +18,9 @@ class Unset:
     def __repr__(self) -> str:
         return "UNSET"
 
+
 UNSET = Unset()
+
 
 class PArray(dict):
     """An array of any dimension: a dict keyed by an integer or a tuple of integers."""
@@ -26,6 +30,7 @@ class PArray(dict):
         super().__init__()
         self.name = name
 
+
 class Array(PArray):
     """An array of the compiled program: reading a missing element is the runtime error."""
     __slots__ = ()
@@ -33,10 +38,12 @@ class Array(PArray):
     def __missing__(self, key):
         raise fail("unset-elem", name=self.name, index=show_key(key))
 
+
 def kind(value, case: str = "nom") -> str:
     """The kind of a value in words, in a grammatical case: nom, dat (к …) or acc (сравнивать …)."""
     name = type(value).__name__
     return KINDS[case].get(name) or KINDS["nom"].get(name, name)
+
 
 def show(value) -> str:
     """How СООБЩИТЬ prints a value."""
@@ -48,17 +55,21 @@ def show(value) -> str:
         return f"{value.numerator}/{value.denominator}"
     return str(value)
 
+
 def show_key(key) -> str:
     return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
 
+
 def _norm(v):
     return v.numerator if type(v) is Fraction and v.denominator == 1 else v
+
 
 def check_index(key, array, span=None):
     for k in key if type(key) is tuple else (key,):
         if type(k) is not int:
             raise fail("bad-index", span, name=array.name, kind=kind(k))
     return key
+
 
 class Output:
     """СООБЩИТЬ: values joined by one space; a trailing comma keeps the line open, and the
@@ -81,11 +92,15 @@ class Output:
             self.open = False
         self.stream.flush()
 
+
 _INT = re.compile(r"[+-]?\d+")
+
 
 _DEC = re.compile(r"[+-]?\d+[.,]\d+")
 
+
 _FRAC = re.compile(r"[+-]?\d+/\d+")
+
 
 def read_value(token: str):
     """ПРОЧЕСТЬ: a token that reads as a number becomes a number."""
@@ -94,6 +109,7 @@ def read_value(token: str):
     if _DEC.fullmatch(token) or _FRAC.fullmatch(token) and not token.endswith("/0"):
         return _norm(Fraction(token.replace(",", ".")))
     return token
+
 
 class Input:
     def __init__(self, stream, output: Output):
@@ -113,25 +129,36 @@ class Input:
         self.output.open = False
         return read_value(self.pending.pop())
 
+
 ПРЕДЕЛ_ШАГОВ = 1_000_000_000
+
 
 ПРЕДЕЛ_ГЛУБИНЫ = 100_000
 
+
 ПРЕДЕЛ_ВРЕМЕНИ = 3600.0
+
 
 СЛЕДИТЬ_КАЖДЫЕ = 1 << 14
 
+
 шаги = 0
+
 
 граница = СЛЕДИТЬ_КАЖДЫЕ
 
+
 срок = float("inf")
+
 
 прервано = False
 
+
 СООБЩЕНИЯ = {}
 
+
 KINDS = {}
+
 
 class ОшибкаВыполнения(Exception):
     """A runtime error of the program: a message code and its arguments."""
@@ -143,14 +170,18 @@ class ОшибкаВыполнения(Exception):
     def текст(self):
         return СООБЩЕНИЯ[self.code].format(**self.args_)
 
+
 def fail(code, span=None, **args):
     return ОшибкаВыполнения(code, args)
+
 
 class КонецРаботы(Exception):
     """КОНЕЦ_РАБОТЫ or the final state Я."""
 
+
 def конец_работы():
     raise КонецРаботы
+
 
 def шаг():
     """One step: a loop iteration, a call or a transfer (the same count as the interpreter)."""
@@ -158,6 +189,7 @@ def шаг():
     шаги += 1
     if шаги > граница:
         проверить_пределы()
+
 
 def проверить_пределы():
     global граница
@@ -169,18 +201,23 @@ def проверить_пределы():
         raise fail("time-limit", limit=ПРЕДЕЛ_ВРЕМЕНИ)
     граница = min(шаги + СЛЕДИТЬ_КАЖДЫЕ, ПРЕДЕЛ_ШАГОВ)
 
+
 ВЫВОД = Output(sys.stdout)
+
 
 ВВОД = Input(sys.stdin, ВЫВОД)
 
+
 def сообщить(*значения, перевод_строки=True):
     ВЫВОД.write(list(значения), перевод_строки)
+
 
 def значение(результат, имя):
     """A procedure's value used in an expression: it must have assigned РЕЗУЛЬТАТ."""
     if результат is None:
         raise fail("no-value", name=имя)
     return результат
+
 
 class Ячейка:
     """A РЕЗ argument: the place (the program's variables or an array) and the key in it."""
@@ -199,6 +236,7 @@ class Ячейка:
     @значение.setter
     def значение(self, новое):
         self.место[self.ключ] = новое
+
 
 def выполнить(главная, файл, строки):
     """Run the program as `pseudo run` does: limits, a deep stack, errors in Russian.
@@ -235,6 +273,7 @@ def выполнить(главная, файл, строки):
         исход.append(KeyboardInterrupt())
     if исход:
         sys.exit(сообщить_об_ошибке(исход[0], файл, строки))
+
 
 def сообщить_об_ошибке(ошибка, файл, строки):
     """Print the error as file:line: ошибка: text, with the program's line; the exit code."""
@@ -431,7 +470,7 @@ def найти_место_ферзя(i, k):
 
 
 # строки этого файла → строки программы queens_automaton_2.pseudo, для сообщений об ошибках
-СТРОКИ = {276: 1, 277: 1, 278: 1, 279: 1, 293: 16, 294: 16, 296: 16, 297: 16, 298: 17, 300: 16, 302: 17, 303: 30, 305: 30, 306: 31, 307: 31, 308: 25, 310: 31, 312: 25, 313: 26, 314: 26, 316: 27, 317: 20, 319: 20, 320: 22, 321: 25, 322: 22, 324: 24, 326: 24, 327: 24, 328: 17, 329: 24, 330: 17, 331: 31, 333: 18, 334: 20, 336: 18, 338: 20, 339: 22, 340: 25, 342: 25, 343: 26, 344: 26, 346: 27, 347: 20, 348: 28, 350: 24, 352: 24, 353: 24, 354: 17, 355: 24, 356: 17, 357: 18, 367: 10, 368: 10, 369: 11, 370: 11, 371: 11, 372: 12, 373: 12, 374: 13, 375: 13, 377: 16, 378: 16, 379: 16, 381: 18, 382: 18, 383: 19, 384: 20, 385: 20, 386: 20, 388: 22, 389: 22, 390: 23, 391: 23, 392: 23, 394: 25, 395: 25, 396: 26, 397: 26, 398: 26, 399: 27, 402: 30, 403: 30, 404: 30, 405: 31, 406: 32, 407: 32, 408: 32, 409: 33, 412: 36, 413: 36, 414: 37, 416: 39, 417: 39, 418: 40, 420: 42, 421: 42, 422: 42, 424: 43, 425: 43, 426: 43, 428: 45, 429: 45, 430: 45}
+СТРОКИ = {315: 1, 316: 1, 317: 1, 318: 1, 332: 16, 333: 16, 335: 16, 336: 16, 337: 17, 339: 16, 341: 17, 342: 30, 344: 30, 345: 31, 346: 31, 347: 25, 349: 31, 351: 25, 352: 26, 353: 26, 355: 27, 356: 20, 358: 20, 359: 22, 360: 25, 361: 22, 363: 24, 365: 24, 366: 24, 367: 17, 368: 24, 369: 17, 370: 31, 372: 18, 373: 20, 375: 18, 377: 20, 378: 22, 379: 25, 381: 25, 382: 26, 383: 26, 385: 27, 386: 20, 387: 28, 389: 24, 391: 24, 392: 24, 393: 17, 394: 24, 395: 17, 396: 18, 406: 10, 407: 10, 408: 11, 409: 11, 410: 11, 411: 12, 412: 12, 413: 13, 414: 13, 416: 16, 417: 16, 418: 16, 420: 18, 421: 18, 422: 19, 423: 20, 424: 20, 425: 20, 427: 22, 428: 22, 429: 23, 430: 23, 431: 23, 433: 25, 434: 25, 435: 26, 436: 26, 437: 26, 438: 27, 441: 30, 442: 30, 443: 30, 444: 31, 445: 32, 446: 32, 447: 32, 448: 33, 451: 36, 452: 36, 453: 37, 455: 39, 456: 39, 457: 40, 459: 42, 460: 42, 461: 42, 463: 43, 464: 43, 465: 43, 467: 45, 468: 45, 469: 45}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_automaton_2.pseudo', СТРОКИ)

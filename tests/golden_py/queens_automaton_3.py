@@ -8,6 +8,8 @@ import threading
 import time
 from fractions import Fraction
 
+# ---- вспомогательные функции pseudo: значения, ввод и вывод, шаги и пределы ----
+
 
 class Unset:
     """The value of a variable that was never assigned."""
@@ -16,7 +18,9 @@ class Unset:
     def __repr__(self) -> str:
         return "UNSET"
 
+
 UNSET = Unset()
+
 
 class PArray(dict):
     """An array of any dimension: a dict keyed by an integer or a tuple of integers."""
@@ -26,6 +30,7 @@ class PArray(dict):
         super().__init__()
         self.name = name
 
+
 class Array(PArray):
     """An array of the compiled program: reading a missing element is the runtime error."""
     __slots__ = ()
@@ -33,10 +38,12 @@ class Array(PArray):
     def __missing__(self, key):
         raise fail("unset-elem", name=self.name, index=show_key(key))
 
+
 def kind(value, case: str = "nom") -> str:
     """The kind of a value in words, in a grammatical case: nom, dat (к …) or acc (сравнивать …)."""
     name = type(value).__name__
     return KINDS[case].get(name) or KINDS["nom"].get(name, name)
+
 
 def show(value) -> str:
     """How СООБЩИТЬ prints a value."""
@@ -48,17 +55,21 @@ def show(value) -> str:
         return f"{value.numerator}/{value.denominator}"
     return str(value)
 
+
 def show_key(key) -> str:
     return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
 
+
 def _norm(v):
     return v.numerator if type(v) is Fraction and v.denominator == 1 else v
+
 
 def check_index(key, array, span=None):
     for k in key if type(key) is tuple else (key,):
         if type(k) is not int:
             raise fail("bad-index", span, name=array.name, kind=kind(k))
     return key
+
 
 class Output:
     """СООБЩИТЬ: values joined by one space; a trailing comma keeps the line open, and the
@@ -81,11 +92,15 @@ class Output:
             self.open = False
         self.stream.flush()
 
+
 _INT = re.compile(r"[+-]?\d+")
+
 
 _DEC = re.compile(r"[+-]?\d+[.,]\d+")
 
+
 _FRAC = re.compile(r"[+-]?\d+/\d+")
+
 
 def read_value(token: str):
     """ПРОЧЕСТЬ: a token that reads as a number becomes a number."""
@@ -94,6 +109,7 @@ def read_value(token: str):
     if _DEC.fullmatch(token) or _FRAC.fullmatch(token) and not token.endswith("/0"):
         return _norm(Fraction(token.replace(",", ".")))
     return token
+
 
 class Input:
     def __init__(self, stream, output: Output):
@@ -113,25 +129,36 @@ class Input:
         self.output.open = False
         return read_value(self.pending.pop())
 
+
 ПРЕДЕЛ_ШАГОВ = 1_000_000_000
+
 
 ПРЕДЕЛ_ГЛУБИНЫ = 100_000
 
+
 ПРЕДЕЛ_ВРЕМЕНИ = 3600.0
+
 
 СЛЕДИТЬ_КАЖДЫЕ = 1 << 14
 
+
 шаги = 0
+
 
 граница = СЛЕДИТЬ_КАЖДЫЕ
 
+
 срок = float("inf")
+
 
 прервано = False
 
+
 СООБЩЕНИЯ = {}
 
+
 KINDS = {}
+
 
 class ОшибкаВыполнения(Exception):
     """A runtime error of the program: a message code and its arguments."""
@@ -143,14 +170,18 @@ class ОшибкаВыполнения(Exception):
     def текст(self):
         return СООБЩЕНИЯ[self.code].format(**self.args_)
 
+
 def fail(code, span=None, **args):
     return ОшибкаВыполнения(code, args)
+
 
 class КонецРаботы(Exception):
     """КОНЕЦ_РАБОТЫ or the final state Я."""
 
+
 def конец_работы():
     raise КонецРаботы
+
 
 def шаг():
     """One step: a loop iteration, a call or a transfer (the same count as the interpreter)."""
@@ -158,6 +189,7 @@ def шаг():
     шаги += 1
     if шаги > граница:
         проверить_пределы()
+
 
 def проверить_пределы():
     global граница
@@ -169,18 +201,23 @@ def проверить_пределы():
         raise fail("time-limit", limit=ПРЕДЕЛ_ВРЕМЕНИ)
     граница = min(шаги + СЛЕДИТЬ_КАЖДЫЕ, ПРЕДЕЛ_ШАГОВ)
 
+
 ВЫВОД = Output(sys.stdout)
+
 
 ВВОД = Input(sys.stdin, ВЫВОД)
 
+
 def сообщить(*значения, перевод_строки=True):
     ВЫВОД.write(list(значения), перевод_строки)
+
 
 def значение(результат, имя):
     """A procedure's value used in an expression: it must have assigned РЕЗУЛЬТАТ."""
     if результат is None:
         raise fail("no-value", name=имя)
     return результат
+
 
 class Ячейка:
     """A РЕЗ argument: the place (the program's variables or an array) and the key in it."""
@@ -199,6 +236,7 @@ class Ячейка:
     @значение.setter
     def значение(self, новое):
         self.место[self.ключ] = новое
+
 
 def выполнить(главная, файл, строки):
     """Run the program as `pseudo run` does: limits, a deep stack, errors in Russian.
@@ -235,6 +273,7 @@ def выполнить(главная, файл, строки):
         исход.append(KeyboardInterrupt())
     if исход:
         sys.exit(сообщить_об_ошибке(исход[0], файл, строки))
+
 
 def сообщить_об_ошибке(ошибка, файл, строки):
     """Print the error as file:line: ошибка: text, with the program's line; the exit code."""
@@ -422,7 +461,7 @@ def найти_место_ферзя(i, k):
 
 
 # строки этого файла → строки программы queens_automaton_3.pseudo, для сообщений об ошибках
-СТРОКИ = {276: 1, 277: 1, 278: 1, 279: 1, 296: 19, 297: 19, 299: 19, 300: 19, 301: 21, 303: 19, 305: 21, 306: 23, 308: 21, 310: 23, 312: 25, 313: 32, 320: 32, 322: 33, 323: 33, 326: 34, 327: 23, 328: 34, 330: 28, 332: 28, 333: 28, 334: 32, 336: 32, 337: 33, 338: 33, 340: 34, 341: 23, 342: 34, 344: 29, 345: 29, 346: 21, 347: 29, 348: 21, 358: 10, 359: 10, 360: 11, 361: 11, 362: 11, 363: 12, 364: 12, 365: 13, 366: 13, 368: 16, 369: 16, 370: 16, 372: 18, 373: 18, 374: 19, 375: 20, 376: 20, 377: 20, 379: 22, 380: 22, 381: 23, 382: 23, 383: 23, 385: 25, 386: 25, 387: 26, 388: 26, 389: 26, 390: 27, 393: 30, 394: 30, 395: 30, 396: 31, 397: 32, 398: 32, 399: 32, 400: 33, 403: 36, 404: 36, 405: 37, 407: 39, 408: 39, 409: 40, 411: 42, 412: 42, 413: 42, 415: 43, 416: 43, 417: 43, 419: 45, 420: 45, 421: 45}
+СТРОКИ = {315: 1, 316: 1, 317: 1, 318: 1, 335: 19, 336: 19, 338: 19, 339: 19, 340: 21, 342: 19, 344: 21, 345: 23, 347: 21, 349: 23, 351: 25, 352: 32, 359: 32, 361: 33, 362: 33, 365: 34, 366: 23, 367: 34, 369: 28, 371: 28, 372: 28, 373: 32, 375: 32, 376: 33, 377: 33, 379: 34, 380: 23, 381: 34, 383: 29, 384: 29, 385: 21, 386: 29, 387: 21, 397: 10, 398: 10, 399: 11, 400: 11, 401: 11, 402: 12, 403: 12, 404: 13, 405: 13, 407: 16, 408: 16, 409: 16, 411: 18, 412: 18, 413: 19, 414: 20, 415: 20, 416: 20, 418: 22, 419: 22, 420: 23, 421: 23, 422: 23, 424: 25, 425: 25, 426: 26, 427: 26, 428: 26, 429: 27, 432: 30, 433: 30, 434: 30, 435: 31, 436: 32, 437: 32, 438: 32, 439: 33, 442: 36, 443: 36, 444: 37, 446: 39, 447: 39, 448: 40, 450: 42, 451: 42, 452: 42, 454: 43, 455: 43, 456: 43, 458: 45, 459: 45, 460: 45}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_automaton_3.pseudo', СТРОКИ)

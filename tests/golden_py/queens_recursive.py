@@ -8,6 +8,8 @@ import threading
 import time
 from fractions import Fraction
 
+# ---- вспомогательные функции pseudo: значения, ввод и вывод, шаги и пределы ----
+
 
 class Unset:
     """The value of a variable that was never assigned."""
@@ -16,7 +18,9 @@ class Unset:
     def __repr__(self) -> str:
         return "UNSET"
 
+
 UNSET = Unset()
+
 
 class PArray(dict):
     """An array of any dimension: a dict keyed by an integer or a tuple of integers."""
@@ -26,12 +30,14 @@ class PArray(dict):
         super().__init__()
         self.name = name
 
+
 class Array(PArray):
     """An array of the compiled program: reading a missing element is the runtime error."""
     __slots__ = ()
 
     def __missing__(self, key):
         raise fail("unset-elem", name=self.name, index=show_key(key))
+
 
 def show(value) -> str:
     """How СООБЩИТЬ prints a value."""
@@ -43,11 +49,14 @@ def show(value) -> str:
         return f"{value.numerator}/{value.denominator}"
     return str(value)
 
+
 def show_key(key) -> str:
     return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
 
+
 def _norm(v):
     return v.numerator if type(v) is Fraction and v.denominator == 1 else v
+
 
 class Output:
     """СООБЩИТЬ: values joined by one space; a trailing comma keeps the line open, and the
@@ -70,11 +79,15 @@ class Output:
             self.open = False
         self.stream.flush()
 
+
 _INT = re.compile(r"[+-]?\d+")
+
 
 _DEC = re.compile(r"[+-]?\d+[.,]\d+")
 
+
 _FRAC = re.compile(r"[+-]?\d+/\d+")
+
 
 def read_value(token: str):
     """ПРОЧЕСТЬ: a token that reads as a number becomes a number."""
@@ -83,6 +96,7 @@ def read_value(token: str):
     if _DEC.fullmatch(token) or _FRAC.fullmatch(token) and not token.endswith("/0"):
         return _norm(Fraction(token.replace(",", ".")))
     return token
+
 
 class Input:
     def __init__(self, stream, output: Output):
@@ -102,25 +116,36 @@ class Input:
         self.output.open = False
         return read_value(self.pending.pop())
 
+
 ПРЕДЕЛ_ШАГОВ = 1_000_000_000
+
 
 ПРЕДЕЛ_ГЛУБИНЫ = 100_000
 
+
 ПРЕДЕЛ_ВРЕМЕНИ = 3600.0
+
 
 СЛЕДИТЬ_КАЖДЫЕ = 1 << 14
 
+
 шаги = 0
+
 
 граница = СЛЕДИТЬ_КАЖДЫЕ
 
+
 срок = float("inf")
+
 
 прервано = False
 
+
 СООБЩЕНИЯ = {}
 
+
 KINDS = {}
+
 
 class ОшибкаВыполнения(Exception):
     """A runtime error of the program: a message code and its arguments."""
@@ -132,11 +157,14 @@ class ОшибкаВыполнения(Exception):
     def текст(self):
         return СООБЩЕНИЯ[self.code].format(**self.args_)
 
+
 def fail(code, span=None, **args):
     return ОшибкаВыполнения(code, args)
 
+
 class КонецРаботы(Exception):
     """КОНЕЦ_РАБОТЫ or the final state Я."""
+
 
 def шаг():
     """One step: a loop iteration, a call or a transfer (the same count as the interpreter)."""
@@ -144,6 +172,7 @@ def шаг():
     шаги += 1
     if шаги > граница:
         проверить_пределы()
+
 
 def проверить_пределы():
     global граница
@@ -155,12 +184,16 @@ def проверить_пределы():
         raise fail("time-limit", limit=ПРЕДЕЛ_ВРЕМЕНИ)
     граница = min(шаги + СЛЕДИТЬ_КАЖДЫЕ, ПРЕДЕЛ_ШАГОВ)
 
+
 ВЫВОД = Output(sys.stdout)
+
 
 ВВОД = Input(sys.stdin, ВЫВОД)
 
+
 def сообщить(*значения, перевод_строки=True):
     ВЫВОД.write(list(значения), перевод_строки)
+
 
 def выполнить(главная, файл, строки):
     """Run the program as `pseudo run` does: limits, a deep stack, errors in Russian.
@@ -197,6 +230,7 @@ def выполнить(главная, файл, строки):
         исход.append(KeyboardInterrupt())
     if исход:
         sys.exit(сообщить_об_ошибке(исход[0], файл, строки))
+
 
 def сообщить_об_ошибке(ошибка, файл, строки):
     """Print the error as file:line: ошибка: text, with the program's line; the exit code."""
@@ -306,7 +340,7 @@ def главная():
 
 
 # строки этого файла → строки программы queens_recursive.pseudo, для сообщений об ошибках
-СТРОКИ = {238: 1, 239: 1, 240: 1, 241: 1, 252: 11, 253: 11, 254: 12, 255: 12, 256: 13, 257: 14, 258: 15, 259: 15, 261: 16, 262: 18, 268: 27, 269: 27, 270: 27, 272: 29, 273: 29, 274: 30, 275: 31, 276: 31, 277: 31, 279: 33, 280: 33, 281: 34, 282: 34, 283: 34, 285: 36, 286: 36, 287: 37, 288: 37, 289: 37, 290: 38, 292: 40, 293: 40, 294: 41, 295: 41, 296: 41, 297: 42, 298: 42, 299: 43, 300: 43, 302: 47, 304: 47, 305: 48}
+СТРОКИ = {272: 1, 273: 1, 274: 1, 275: 1, 286: 11, 287: 11, 288: 12, 289: 12, 290: 13, 291: 14, 292: 15, 293: 15, 295: 16, 296: 18, 302: 27, 303: 27, 304: 27, 306: 29, 307: 29, 308: 30, 309: 31, 310: 31, 311: 31, 313: 33, 314: 33, 315: 34, 316: 34, 317: 34, 319: 36, 320: 36, 321: 37, 322: 37, 323: 37, 324: 38, 326: 40, 327: 40, 328: 41, 329: 41, 330: 41, 331: 42, 332: 42, 333: 43, 334: 43, 336: 47, 338: 47, 339: 48}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_recursive.pseudo', СТРОКИ)
