@@ -9,7 +9,10 @@ import pytest
 from conftest import PROGRAMS, ROOT, cli
 
 ALL = sorted(p for p in PROGRAMS.glob("*.pseudo"))
-INPUTS: dict[str, str] = {}  # program → its standard input, for the programs that read one
+INPUTS = {  # program → its standard input, for the programs that read one
+    "signed_sum_iterative": "6\n3 5 7 2 8 1\n4\n",
+    "signed_sum_recursive": "6\n3 5 7 2 8 1\n4\n",
+}
 
 
 @pytest.mark.parametrize("path", ALL, ids=[p.stem for p in ALL])
