@@ -232,10 +232,18 @@ def read_value(token: str):
 
 
 class Input:
+    """ПРОЧЕСТЬ: whitespace-separated tokens of standard input.
+
+    A prompt left open (`СООБЩИТЬ 'Ваш ход:',`) is flushed before reading. On a terminal the
+    user's Enter ends that line; when the input is not a terminal nothing is echoed, so the
+    line is ended here — the output reads the same either way."""
+
     def __init__(self, stream, output: Output):
         self.stream = stream
         self.output = output
         self.pending: list[str] = []
+        isatty = getattr(stream, "isatty", None)
+        self.echoes = bool(isatty and isatty())
 
     def next(self):
         """The next value from standard input, or UNSET at the end of input."""
@@ -246,6 +254,8 @@ class Input:
             if not line:
                 return UNSET
             self.pending = line.split()[::-1]
+        if self.output.open and not self.echoes:
+            self.output.stream.write("\n")
         self.output.open = False
         return read_value(self.pending.pop())
 

@@ -1,0 +1,100 @@
+"""Игра 19: whole games of Nim through standard input and output. The computer's moves are
+legal; from a position with a non-zero nim-sum its move leaves nim-sum zero; and it never loses
+a game it can win. The opponent is a random player (Hypothesis chooses its seed)."""
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pseudo
+from conftest import PROGRAMS
+from pseudo.compiled import run_compiled
+from pseudo.source import Source
+from reference import nim
+
+LOADED = pseudo.load(Source.from_file(PROGRAMS / "nim.pseudo"))
+HEAPS = re.compile(r"^Кучки: (\d+) (\d+) (\d+) (\d+)$", re.M)
+
+
+class RandomPlayer:
+    """Standard input that answers each prompt from the position printed last."""
+
+    def __init__(self, heaps, player_first: bool, seed: int, output: io.StringIO):
+        self.first = f"{' '.join(map(str, heaps))} {1 if player_first else 0}\n"
+        self.rng, self.output, self.illegal = random.Random(seed), output, 0
+
+    def isatty(self):
+        return False
+
+    def readline(self):
+        if self.first:
+            line, self.first = self.first, None
+            return line
+        heaps = [int(x) for x in HEAPS.findall(self.output.getvalue())[-1]]
+        if self.rng.random() < 0.1:  # now and then a move that must be refused
+            self.illegal += 1
+            return self.rng.choice(["5 1\n", "1 0\n", f"1 {heaps[0] + 1}\n"])
+        heap = self.rng.choice([i for i, h in enumerate(heaps, start=1) if h > 0])
+        return f"{heap} {self.rng.randint(1, heaps[heap - 1])}\n"
+
+
+def play(heaps, player_first: bool, seed: int, compiled: bool) -> tuple[str, RandomPlayer]:
+    out = io.StringIO()
+    player = RandomPlayer(heaps, player_first, seed, out)
+    if compiled:
+        run_compiled(LOADED.program, LOADED.main_file, LOADED.sources, stdin=player, stdout=out)
+    else:
+        pseudo.run(LOADED.program, stdin=player, stdout=out)
+    return out.getvalue(), player
+
+
+def check_game(transcript: str, player: RandomPlayer) -> None:
+    lines = transcript.splitlines()
+    could_win = False
+    position = None
+    for line in lines:
+        m = HEAPS.match(line)
+        if m:
+            position = [int(x) for x in m.groups()]
+        move = re.match(r"^Я беру (\d+) из кучки (\d+)$", line) or re.match(r"^Я беру (1) из кучки (\d+)$", line)
+        if move:
+            take, heap = int(move.group(1)), int(move.group(2))
+            assert nim.legal(position, heap, take), (position, line)
+            before = nim.nim_sum(position)
+            position[heap - 1] -= take
+            if before != 0:
+                could_win = True
+                assert nim.nim_sum(position) == 0, (line, position)
+    assert lines[-1] in ("Последнюю спичку взял я: компьютер выиграл", "Последнюю спичку взяли вы: вы выиграли")
+    if could_win:
+        assert lines[-1].endswith("компьютер выиграл")
+    assert transcript.count("Так нельзя") == player.illegal
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 20), min_size=4, max_size=4).filter(any), st.booleans(), st.integers(0, 10**6),
+       st.booleans())
+def test_games_against_a_random_player(heaps, player_first, seed, compiled):
+    transcript, player = play(heaps, player_first, seed, compiled)
+    check_game(transcript, player)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 40), min_size=4, max_size=4).filter(lambda h: nim.nim_sum(h) != 0))
+def test_from_a_winning_position_the_computer_moves_to_nim_sum_zero(heaps):
+    transcript, player = play(heaps, False, 0, compiled=False)
+    first = re.search(r"^Я беру (\d+) из кучки (\d+)$", transcript, re.M)
+    take, heap = int(first.group(1)), int(first.group(2))
+    after = list(heaps)
+    after[heap - 1] -= take
+    assert nim.nim_sum(after) == 0
+    assert transcript.splitlines()[-1].endswith("компьютер выиграл")
+
+
+def test_interaction_reads_like_a_game():
+    transcript, _ = play([3, 4, 5, 0], False, 1, compiled=False)
+    assert transcript.startswith("Кучки: 3 4 5 0\nЯ беру 2 из кучки 1\nКучки: 1 4 5 0\nВаш ход (номер кучки и сколько взять):\n")
