@@ -12,6 +12,7 @@ ALL = sorted(p for p in PROGRAMS.glob("*.pseudo"))
 INPUTS = {  # program → its standard input, for the programs that read one
     "signed_sum_iterative": "6\n3 5 7 2 8 1\n4\n",
     "signed_sum_recursive": "6\n3 5 7 2 8 1\n4\n",
+    "knight_tour": "8 1 1 1\n",
     "nim": "3 4 5 6 1\n" + "1 1\n2 1\n3 1\n4 1\n" * 12,  # the player tries each heap in turn
 }
 

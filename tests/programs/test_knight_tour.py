@@ -1,0 +1,50 @@
+"""The knight's tour: the seed's backtracking (with its defects fixed), Warnsdorff's rule, and
+the count of tours, checked by an independent validator and counter."""
+import os
+
+import pytest
+
+from conftest import PROGRAMS, run_file
+from reference import knight
+
+LONG = bool(os.environ.get("PSEUDO_LONG"))
+
+
+def board_of(n, row, col, mode, compiled=False):
+    outcome = run_file(PROGRAMS / "knight_tour.pseudo", f"{n} {row} {col} {mode}\n", compiled=compiled)
+    assert outcome.error is None, outcome.error.render()
+    return outcome.lines
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_seed_backtracking_finds_a_tour_of_5x5_from_the_corner(compiled):
+    lines = board_of(5, 1, 1, 0, compiled)
+    assert knight.is_tour([[int(x) for x in line.split()] for line in lines], (0, 0))
+
+
+@pytest.mark.parametrize("n,row,col", [(8, 1, 1), (8, 4, 5), (6, 2, 3), (7, 7, 7)])
+@pytest.mark.parametrize("compiled", [False, True])
+def test_warnsdorff_finds_tours(n, row, col, compiled):
+    lines = board_of(n, row, col, 1, compiled)
+    assert knight.is_tour([[int(x) for x in line.split()] for line in lines], (row - 1, col - 1))
+
+
+def test_no_tour_is_reported():
+    assert board_of(3, 1, 1, 0) == ["НЕТ ОБХОДА"]
+    assert board_of(4, 1, 1, 1) == ["НЕТ ОБХОДА"]
+
+
+def test_reference_counts_the_known_number_of_tours():
+    assert knight.count_tours(5, (0, 0)) == 304
+
+
+@pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1): about a minute compiled")
+@pytest.mark.parametrize("compiled", [True, False])
+def test_count_of_5x5_tours_from_a_corner(compiled):
+    assert board_of(5, 1, 1, 2, compiled) == [f"ОБХОДОВ: {knight.count_tours(5, (0, 0))}"]
+
+
+@pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1)")
+def test_seed_backtracking_on_6x6():
+    lines = board_of(6, 1, 1, 0, compiled=True)
+    assert knight.is_tour([[int(x) for x in line.split()] for line in lines], (0, 0))
