@@ -13,6 +13,7 @@ INPUTS = {  # program → its standard input, for the programs that read one
     "signed_sum_iterative": "6\n3 5 7 2 8 1\n4\n",
     "signed_sum_recursive": "6\n3 5 7 2 8 1\n4\n",
     "knight_tour": "8 1 1 1\n",
+    "northcott": "3 8\n1 8\n2 5\n1 3\n0\n" + "1 1\n2 1\n3 1\n1 2\n2 2\n3 2\n" * 10,
     "nim": "3 4 5 6 1\n" + "1 1\n2 1\n3 1\n4 1\n" * 12,  # the player tries each heap in turn
 }
 
