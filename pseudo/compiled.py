@@ -20,6 +20,7 @@ from .source import Span
 from .transpile import MAIN, Emitted, StripComments, emit
 
 SUPPORT_FILE = "<pseudo>"
+PYTHON_DEFAULT_RECURSION = 1000
 LIMIT_CODES = {"step-limit", "time-limit", "depth-limit"}
 
 
@@ -61,7 +62,9 @@ def execute_compiled(compiled: tuple[dict, Emitted], program: n.Program, stdin=N
         ns["срок"] = time.monotonic() + limits.time_limit
         base = _depth()
         old = sys.getrecursionlimit()
-        sys.setrecursionlimit(base + limits.max_depth + 3)
+        # the limit is the whole process's: never below Python's default, or another thread
+        # (the one waiting for this one) could overflow
+        sys.setrecursionlimit(max(base + limits.max_depth + 3, PYTHON_DEFAULT_RECURSION))
         try:
             try:
                 ns[MAIN]()
