@@ -411,20 +411,7 @@ class Interpreter:
         start, stop = self._expr(s.start), self._expr(s.stop)
         step = self._expr(s.step) if s.step is not None else (lambda fr: 1)
         body, m, span = self._block(s.body), self.m, s.span
-        if self.tracer is not None:
-            store = self._traced_store(n.Var(span, s.var))
-
-            def traced(fr):
-                for v in for_range(start(fr), step(fr), stop(fr), span):
-                    store(fr, v)
-                    m.steps += 1
-                    if m.steps > m.check_at:
-                        m.checkpoint(span)
-                    r = body(fr)
-                    if r is not None:
-                        return r
-            return traced
-        if s.var in self.local_index:
+        if s.var in self.local_index and self.tracer is None:  # the common case, kept tight
             slot = self.local_index[s.var]
 
             def ex(fr):
@@ -437,18 +424,19 @@ class Interpreter:
                     if r is not None:
                         return r
             return ex
-        slot, g = self._global(s.var), self.globals
+        target = n.Var(span, s.var)
+        store = self._traced_store(target) if self.tracer is not None else self._assigner(target, None)
 
-        def ex_global(fr):
+        def ex_store(fr):
             for v in for_range(start(fr), step(fr), stop(fr), span):
-                g[slot] = v
+                store(fr, v)
                 m.steps += 1
                 if m.steps > m.check_at:
                     m.checkpoint(span)
                 r = body(fr)
                 if r is not None:
                     return r
-        return ex_global
+        return ex_store
 
     def _stmt_Print(self, s: n.Print):
         args, out, newline = [self._expr(a) for a in s.args], self.out, s.newline

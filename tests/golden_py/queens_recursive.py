@@ -99,10 +99,18 @@ def read_value(token: str):
 
 
 class Input:
+    """ПРОЧЕСТЬ: whitespace-separated tokens of standard input.
+
+    A prompt left open (`СООБЩИТЬ 'Ваш ход:',`) is flushed before reading. On a terminal the
+    user's Enter ends that line; when the input is not a terminal nothing is echoed, so the
+    line is ended here — the output reads the same either way."""
+
     def __init__(self, stream, output: Output):
         self.stream = stream
         self.output = output
         self.pending: list[str] = []
+        isatty = getattr(stream, "isatty", None)
+        self.echoes = bool(isatty and isatty())
 
     def next(self):
         """The next value from standard input, or UNSET at the end of input."""
@@ -113,6 +121,8 @@ class Input:
             if not line:
                 return UNSET
             self.pending = line.split()[::-1]
+        if self.output.open and not self.echoes:
+            self.output.stream.write("\n")
         self.output.open = False
         return read_value(self.pending.pop())
 
@@ -340,7 +350,7 @@ def главная():
 
 
 # строки этого файла → строки программы queens_recursive.pseudo, для сообщений об ошибках
-СТРОКИ = {272: 1, 273: 1, 274: 1, 275: 1, 286: 11, 287: 11, 288: 12, 289: 12, 290: 13, 291: 14, 292: 15, 293: 15, 295: 16, 296: 18, 302: 27, 303: 27, 304: 27, 306: 29, 307: 29, 308: 30, 309: 31, 310: 31, 311: 31, 313: 33, 314: 33, 315: 34, 316: 34, 317: 34, 319: 36, 320: 36, 321: 37, 322: 37, 323: 37, 324: 38, 326: 40, 327: 40, 328: 41, 329: 41, 330: 41, 331: 42, 332: 42, 333: 43, 334: 43, 336: 47, 338: 47, 339: 48}
+СТРОКИ = {282: 1, 283: 1, 284: 1, 285: 1, 296: 11, 297: 11, 298: 12, 299: 12, 300: 13, 301: 14, 302: 15, 303: 15, 305: 16, 306: 18, 312: 27, 313: 27, 314: 27, 316: 29, 317: 29, 318: 30, 319: 31, 320: 31, 321: 31, 323: 33, 324: 33, 325: 34, 326: 34, 327: 34, 329: 36, 330: 36, 331: 37, 332: 37, 333: 37, 334: 38, 336: 40, 337: 40, 338: 41, 339: 41, 340: 41, 341: 42, 342: 42, 343: 43, 344: 43, 346: 47, 348: 47, 349: 48}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_recursive.pseudo', СТРОКИ)
