@@ -1,0 +1,112 @@
+"""Игра 22: Sim against a random player. Every computer move is legal, and it never closes its
+own triangle while another move exists. Over 200 games (fixed seed) the win rate is measured."""
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pseudo
+from conftest import PROGRAMS
+from pseudo.compiled import run_compiled
+from pseudo.source import Source
+from reference.sim import SEGMENTS, closes_own
+
+LOADED = pseudo.load(Source.from_file(PROGRAMS / "sim.pseudo"))
+COMPUTER = re.compile(r"^Я провожу отрезок (\d) (\d)$", re.M)
+
+
+class RandomPlayer:
+    def __init__(self, first: int, rng: random.Random, output: io.StringIO, colours: dict):
+        self.first, self.rng, self.output, self.colours = f"{first}\n", rng, output, colours
+
+    def isatty(self):
+        return False
+
+    def readline(self):
+        if self.first:
+            line, self.first = self.first, None
+            return line
+        replay(self.output.getvalue(), self.colours)
+        free = [s for s in SEGMENTS if frozenset(s) not in self.colours]
+        a, b = self.rng.choice(free)
+        self.colours[frozenset((a, b))] = 2
+        self.mine.append((a, b))
+        return f"{a} {b}\n"
+
+    mine: list
+
+
+def replay(transcript: str, colours: dict) -> None:
+    """Add the computer's moves printed so far (colour 1)."""
+    for m in COMPUTER.finditer(transcript):
+        colours.setdefault(frozenset((int(m.group(1)), int(m.group(2)))), 1)
+
+
+def play(seed: int, compiled: bool = False) -> str:
+    rng = random.Random(seed)
+    out, colours = io.StringIO(), {}
+    player = RandomPlayer(rng.randint(0, 1), rng, out, colours)
+    player.mine = []
+    if compiled:
+        run_compiled(LOADED.program, LOADED.main_file, LOADED.sources, stdin=player, stdout=out)
+    else:
+        pseudo.run(LOADED.program, stdin=player, stdout=out)
+    return out.getvalue()
+
+
+def check(transcript: str) -> str:
+    """Replay the game move by move and check the computer's moves; return who won."""
+    colours: dict = {}
+    lines = transcript.splitlines()
+    moves = []  # (who, a, b) in order
+    for line in lines:
+        m = COMPUTER.match(line)
+        if m:
+            moves.append((1, int(m.group(1)), int(m.group(2))))
+    for who, a, b in moves:
+        assert frozenset((a, b)) not in colours
+        colours[frozenset((a, b))] = who
+    assert lines[-1] in ("Вы замкнули свой треугольник: компьютер выиграл", "Я замкнул свой треугольник: вы выиграли")
+    return "computer" if lines[-1].endswith("компьютер выиграл") else "player"
+
+
+def test_computer_moves_are_legal_and_never_suicidal_while_a_safe_move_exists():
+    for seed in range(40):
+        rng = random.Random(seed)
+        out, colours = io.StringIO(), {}
+        player = RandomPlayer(rng.randint(0, 1), rng, out, colours)
+        player.mine = []
+        pseudo.run(LOADED.program, stdin=player, stdout=out)
+        # replay in order: the transcript interleaves prompts (player) and the computer's lines
+        board: dict = {}
+        player_moves = iter(player.mine)
+        for line in out.getvalue().splitlines():
+            if line.startswith("Ваш ход"):
+                a, b = next(player_moves)
+                board[frozenset((a, b))] = 2
+            m = COMPUTER.match(line)
+            if m:
+                a, b = int(m.group(1)), int(m.group(2))
+                assert frozenset((a, b)) not in board, "the segment was free"
+                free = [s for s in SEGMENTS if frozenset(s) not in board]
+                if closes_own(board, a, b, 1):
+                    assert all(closes_own(board, x, y, 1) for x, y in free), "a safe move existed"
+                board[frozenset((a, b))] = 1
+        assert "Так нельзя" not in out.getvalue()
+        check(out.getvalue())
+
+
+def test_both_modes_play_the_same_game():
+    assert play(7) == play(7, compiled=True)
+
+
+def win_rate(games: int = 200) -> float:
+    wins = sum(check(play(seed)) == "computer" for seed in range(games))
+    return wins / games
+
+
+def test_win_rate_against_a_random_player_over_200_games():
+    rate = win_rate(200)
+    print(f"\nSim: компьютер выиграл {rate:.0%} из 200 игр против случайного игрока")
+    assert rate > 0.6
