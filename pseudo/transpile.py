@@ -289,6 +289,8 @@ class Transpiler:
         for s in block.stmts:
             out.extend(self._comments_before(s.span))
             out.extend(self.stmt(s))
+            if isinstance(s, n.Goto | n.Stop | n.Exit):
+                break  # what follows a transfer never runs
         return out
 
     def _suite(self, block: n.Block | None) -> list[ast.stmt]:
@@ -420,10 +422,12 @@ class Transpiler:
                 out.extend(self.render(item.after))
             elif isinstance(item, StateCode):
                 out.append(_comment(f"состояние {item.state}"))
-                self.scope.jumps.update(item.jumps)
+                # a state copied into several places has different jumps in each copy
+                saved, self.scope.jumps = self.scope.jumps, item.jumps
                 out.extend(self.block(n.Block(None, item.stmts)))
                 if item.fall is not None:
                     out.extend(self.jump(item.fall, None, counted=False))
+                self.scope.jumps = saved
             else:
                 out.extend(self.jump(item, None, counted=True))
         return out
