@@ -77,11 +77,38 @@ def build(owner: str | None, block: n.Block) -> Automaton:
     for i, (name, span, stmts) in enumerate(segments):
         state = State(name, span, tuple(stmts))
         completes = _collect(state, state.stmts, None, inside_loop=False)
+        state.edges = [e for e in state.edges if e.target in names or e.target in (FINAL, END)]
         if completes:
             following = names[i + 1] if i + 1 < len(names) else END
             state.edges.append(Edge(name, following, None, "fall", span))
         states.append(state)
     return Automaton(owner, states, entry)
+
+
+def own_transfers(stmts) -> list:
+    """The Goto and Stop nodes of a statement list, not counting those inside a nested block
+    that has labels of its own (that block is an automaton of its own)."""
+    out = []
+    for s in stmts:
+        if isinstance(s, n.Goto | n.Stop):
+            out.append(s)
+        for block in _blocks(s):
+            if not any(isinstance(x, n.Label) for x in block.stmts):
+                out.extend(own_transfers(block.stmts))
+    return out
+
+
+def has_nested_labels(stmts) -> bool:
+    return any(isinstance(x, n.Label) for s in stmts for b in _blocks(s) for x in n.walk(b))
+
+
+def _blocks(s) -> list:
+    match s:
+        case n.If(then=then, else_=else_):
+            return [then] + ([else_] if else_ is not None else [])
+        case n.While(body=body) | n.For(body=body) | n.Loop(body=body):
+            return [body]
+    return []
 
 
 def _collect(state: State, stmts, condition: str | None, inside_loop: bool) -> bool:

@@ -368,6 +368,7 @@ def cmd_trace(args) -> int:
     max_events = args.max_events or (MAX_EVENTS_KEPT if kept else MAX_EVENTS)
     if args.html:
         path = args.output or str(Path(args.file).with_suffix(".html"))
+        _open(path).close()  # fail now, before running, if the page cannot be written
         view = HtmlView(path, loaded.sources, loaded.main_file, Path(args.file).name)
         stream = None
     else:

@@ -34,7 +34,7 @@ class HtmlView:
         elif kind == "assign":
             self.events.append(["a", *head, target_name(e), e["new"], bool(e.get("local"))])
         elif kind == "call":
-            self.events.append(["C", *head, call_text(e)])
+            self.events.append(["C", *head, call_text(e), e["params"], e["args"]])
         elif kind == "return":
             self.events.append(["R", *head, e["name"], e["value"]])
         elif kind == "state":
@@ -74,6 +74,7 @@ PAGE = """<!DOCTYPE html>
   table { border-collapse: collapse; font-family: "DejaVu Sans Mono", monospace; font-size: 14px; }
   td { padding: 1px 6px; border-bottom: 1px solid #eee; }
   tr.changed td { background: #c9f2c9; font-weight: bold; }
+  tr.local td:first-child { font-style: italic; }
   #output { background: #222; color: #eee; padding: .4em; min-height: 3em; white-space: pre-wrap; }
   #what { color: #555; margin-left: 1em; }
 </style>
@@ -108,14 +109,20 @@ const checkpoints = [];
 let outText = "";
 const outLen = new Int32Array(EV.length + 1);
 
-function fresh() { return {vars: new Map(), stack: [], state: "—", changed: new Set()}; }
-function clone(s) { return {vars: new Map(s.vars), stack: s.stack.slice(), state: s.state, changed: new Set()}; }
+// globals, and a frame of locals per active call (parameters, ДЛЯ variables, РЕЗУЛЬТАТ)
+function fresh() { return {vars: new Map(), frames: [], stack: [], state: "—", changed: new Set()}; }
+function clone(s) {
+  return {vars: new Map(s.vars), frames: s.frames.map(f => new Map(f)), stack: s.stack.slice(),
+          state: s.state, changed: new Set()};
+}
 function apply(s, e) {
   switch (e[0]) {
     case "s": s.changed = new Set(); break;
-    case "a": s.vars.set(e[4], e[5]); s.changed.add(e[4]); break;
-    case "C": s.stack.push(e[4]); break;
-    case "R": s.stack.pop(); break;
+    case "a":
+      (e[6] && s.frames.length ? s.frames[s.frames.length - 1] : s.vars).set(e[4], e[5]);
+      s.changed.add(e[4]); break;
+    case "C": s.stack.push(e[4]); s.frames.push(new Map(e[5].map((p, i) => [p, e[6][i]]))); break;
+    case "R": s.stack.pop(); s.frames.pop(); break;
     case "S": s.state = e[5]; break;
   }
 }
@@ -164,9 +171,12 @@ function render() {
   document.getElementById("state").textContent = s.state;
   document.getElementById("stack").innerHTML = s.stack.length ?
     s.stack.map(x => `<div>${esc(x)}</div>`).join("") : "<div>основная программа</div>";
-  document.getElementById("vars").innerHTML = [...s.vars.entries()].map(([k, v]) =>
-    `<tr data-name="${esc(k)}" class="${s.changed.has(k) ? "changed" : ""}"><td>${esc(k)}</td>` +
-    `<td class="value">${esc(v)}</td></tr>`).join("");
+  const frame = s.frames.length ? s.frames[s.frames.length - 1] : new Map();
+  const row = ([k, v], local) =>
+    `<tr data-name="${esc(k)}" class="${s.changed.has(k) ? "changed" : ""}${local ? " local" : ""}">` +
+    `<td>${esc(k)}</td><td class="value">${esc(v)}</td></tr>`;
+  document.getElementById("vars").innerHTML = [...frame.entries()].map(x => row(x, true)).join("") +
+    [...s.vars.entries()].filter(([k]) => !frame.has(k)).map(x => row(x, false)).join("");
   document.getElementById("output").textContent = outText.slice(0, outLen[index]);
 }
 function go(p) { pos = Math.max(0, Math.min(STOPS.length - 1, p)); render(); }

@@ -46,11 +46,13 @@ class Transfer:
 
 
 class Ref:
-    """A РЕЗ argument: reads and writes go to the caller's variable or element."""
-    __slots__ = ("get", "set")
+    """A РЕЗ argument: reads and writes go to the caller's variable or element, which a
+    trace names (`name`, `index`, `local`)."""
+    __slots__ = ("get", "index", "local", "name", "set")
 
-    def __init__(self, get, set_):
+    def __init__(self, get, set_, name: str, index=None, local: bool = False):
         self.get, self.set = get, set_
+        self.name, self.index, self.local = name, index, local
 
 
 class CompiledDef:
@@ -186,7 +188,9 @@ class Interpreter:
             tracer.emit("call", span, name=name, args=[_shown_arg(a) for a in args], params=params,
                         phrase=d.is_phrase)
             tracer.depth += 1
+            caller = tracer.current
             value = invoke(args, span)
+            tracer.current = caller  # what the caller prints next belongs to its own statement
             tracer.depth -= 1
             tracer.emit("return", span, name=name, value=None if value is NOVALUE else show(value))
             return value
@@ -238,6 +242,8 @@ class Interpreter:
             self.goto_conditions.update({(e.span.line, e.span.column): e.condition for e in edges if e.span})
         code = [[self._stmt(s) for s in seg] for seg in segments]
         start = self.transfers[entry].index if entry in self.transfers and self.transfers[entry].owner is owner else 0
+        if start == 0 and not code[0]:
+            start = 1  # no statements before the first label: the program starts in that state
         m, count = self.m, len(code)
         names = ["начало"] + [s.name for s in stmts if isinstance(s, n.Label)]
         counts, keys = None, None
@@ -315,6 +321,15 @@ class Interpreter:
             return store_elem
         store, peek = self._assigner(target, None), self._peek(name)
         local = name in self.local_index
+        if name in self.ref_params:  # РЕЗ: the change is the caller's variable's or element's
+            slot = self.local_index[name]
+
+            def store_through(fr, v):
+                ref, old = fr[slot], peek(fr)
+                store(fr, v)
+                tracer.emit("assign", span, name=ref.name, index=ref.index, old=shown(old), new=show(v),
+                            local=ref.local)
+            return store_through
 
         def store_var(fr, v):
             old = peek(fr)
@@ -652,9 +667,11 @@ class Interpreter:
                         return arr[k]
                     except KeyError:
                         raise PseudoRuntimeError("unset-elem", span, name=arr.name, index=show_key(k)) from None
-                return Ref(get, lambda v: arr.__setitem__(k, v))
+                index = [show(x) for x in (k if type(k) is tuple else (k,))]
+                return Ref(get, lambda v: arr.__setitem__(k, v), arr.name, index)
             return elem_ref
-        return lambda fr: Ref(lambda: read(fr), lambda v: store(fr, v))
+        name, local = e.name, e.name in self.local_index
+        return lambda fr: Ref(lambda: read(fr), lambda v: store(fr, v), name, None, local)
 
     def _expr_Unary(self, e: n.Unary):
         operand, span = self._expr(e.operand), e.span
@@ -777,4 +794,10 @@ def definition_name(d: n.Definition) -> str:
 
 
 def _shown_arg(value) -> str:
-    return "РЕЗ" if isinstance(value, Ref) else show(value)
+    """An argument as a trace shows it; a РЕЗ argument by the value it refers to."""
+    if isinstance(value, Ref):
+        try:
+            return show(value.get())
+        except PseudoRuntimeError:
+            return "—"
+    return show(value)

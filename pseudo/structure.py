@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import nodes as n
-from .automaton import END, FINAL, Automaton
+from .automaton import END, FINAL, Automaton, has_nested_labels
 
 
 class CannotStructure(Exception):
@@ -65,6 +65,8 @@ class Structurer:
         for s in automaton.states:
             if _goto_inside_loop(s.stmts):
                 raise CannotStructure(f"переход изнутри цикла в состоянии {s.name}")
+            if has_nested_labels(s.stmts):
+                raise CannotStructure(f"метки внутри блока в состоянии {s.name}")
 
     def plan(self) -> list:
         return self._state(self.a.entry, [], {})

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from . import nodes as n
 from . import runtime
-from .automaton import END, FINAL, build
+from .automaton import END, FINAL, build, own_transfers
 from .infer import BOOL, INT, STR, Types
 from .messages import KINDS, MESSAGES
 from .phrases import parse_pattern
@@ -256,9 +256,14 @@ class Transpiler:
                   for a, p in zip(x.args, self.program.definitions[x.name].params) if p.by_ref and isinstance(a, n.Var)}
         if any(isinstance(x, n.Label) for x in n.walk(self.program.main)):
             return set()  # state functions of a dispatch loop would need them as globals
+        targets = {id(t) for x in n.walk(self.program.main) if isinstance(x, n.Assign | n.Read)
+                   for t in ([x.target] if isinstance(x, n.Assign) else x.targets)}
+        read = {x.name for x in n.walk(self.program.main) if isinstance(x, n.Var) and id(x) not in targets}
         mine = {x.name for x in n.walk(self.program.main) if isinstance(x, n.Var)}
         mine |= {x.var for x in n.walk(self.program.main) if isinstance(x, n.For)}
-        return mine - used_elsewhere - by_ref
+        # a variable only ever assigned stays global: a local that nothing reads is dead code
+        return (mine & (read | {x.var for x in n.walk(self.program.main) if isinstance(x, n.For)})) \
+            - used_elsewhere - by_ref
 
     def _declarations(self, scope: Scope) -> list[ast.stmt]:
         names = sorted(self.names.var(x) for x in scope.assigned_globals)
@@ -407,7 +412,7 @@ class Transpiler:
         except CannotStructure:
             return self.dispatch(a)
 
-    def render(self, plan: list) -> list[ast.stmt]:
+    def render(self, plan: list, counted: bool = True) -> list[ast.stmt]:
         out: list[ast.stmt] = []
         for item in plan:
             if isinstance(item, Loop):
@@ -419,7 +424,7 @@ class Transpiler:
                     body.pop()  # `шаг(); continue` at the end: the step stays, the continue goes
                     body.extend(self._step(self.scope.state_spans.get(item.state)))
                 out.append(ast.While(test=ast.Constant(True), body=body or [ast.Pass()], orelse=[]))
-                out.extend(self.render(item.after))
+                out.extend(self.render(item.after, counted=False))  # the `break` counted the step
             elif isinstance(item, StateCode):
                 out.append(_comment(f"состояние {item.state}"))
                 # a state copied into several places has different jumps in each copy
@@ -429,7 +434,7 @@ class Transpiler:
                     out.extend(self.jump(item.fall, None, counted=False))
                 self.scope.jumps = saved
             else:
-                out.extend(self.jump(item, None, counted=True))
+                out.extend(self.jump(item, None, counted=counted))
         return out
 
     def jump(self, j: Jump, span, counted: bool) -> list[ast.stmt]:
@@ -451,14 +456,17 @@ class Transpiler:
     def dispatch(self, a, nested: bool = False) -> list[ast.stmt]:
         """The fallback: one local function per state returning the next state's name."""
         functions, scope = [], self.scope
+        names = {s.name for s in a.states}
         if nested:
             scope.state_spans = {**scope.state_spans, **{s.name: s.span for s in a.states}}
         for i, state in enumerate(a.states):
             inner = Scope(scope.key, scope.locals, scope.refs, scope.assigned_globals, [], {},
                           scope.state_spans)
             self.scope = inner
-            for node in [x for s in state.stmts for x in n.walk(s) if isinstance(x, n.Goto | n.Stop)]:
+            for node in own_transfers(state.stmts):
                 target = node.label if isinstance(node, n.Goto) else FINAL
+                if target not in names and target != FINAL:
+                    raise TranspileLimit(f"переход к метке {target} из вложенного блока с метками наружу")
                 inner.jumps[id(node)] = Jump("return", target)
             body = self.block(n.Block(None, state.stmts)) if state.stmts else []
             fall = next((e.target for e in state.edges if e.kind == "fall"), None)

@@ -62,7 +62,7 @@ def test_step_forward_and_back(browser, tmp_path):
     page.click("#next")
     assert page.text_content("#step") == "5"
     assert shown(page, "j") == "3" and shown(page, "кол[2]") == "ИСТИНА"
-    assert page.get_attribute('#vars tr[data-name="кол[2]"]', "class") == "changed"  # by the previous statement
+    assert "changed" in page.get_attribute('#vars tr[data-name="кол[2]"]', "class")  # by the previous statement
     page.keyboard.press("ArrowLeft")
     assert page.text_content("#step") == "4"
     assert shown(page, "j") == "2"
@@ -89,3 +89,12 @@ def test_a_trace_of_100000_events_stays_usable(browser, tmp_path):
     page.keyboard.press("ArrowRight")
     assert page.text_content("#step") == str(total // 2 + 2)
     assert time.monotonic() - start < 60
+
+
+def test_parameters_show_and_leave_with_their_call(browser, tmp_path):
+    page = page_for(browser, "programs/queens_recursive.pseudo", tmp_path, 20_000)
+    for _ in range(60):  # into HR(1)
+        page.keyboard.press("ArrowRight")
+        if "HR(1)" in page.text_content("#stack"):
+            break
+    assert shown(page, "k") == "1" and "local" in page.get_attribute('#vars tr[data-name="k"]', "class")

@@ -3,7 +3,6 @@ the count of tours, checked by an independent validator and counter."""
 import os
 
 import pytest
-
 from conftest import PROGRAMS, run_file
 from reference import knight
 

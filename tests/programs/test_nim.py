@@ -7,17 +7,17 @@ import io
 import random
 import re
 
+from conftest import PROGRAMS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import pseudo
-from conftest import PROGRAMS
-from pseudo.compiled import run_compiled
-from pseudo.source import Source
 from reference import nim
 
+import pseudo
+from pseudo.compiled import run_compiled
+from pseudo.source import Source
+
 LOADED = pseudo.load(Source.from_file(PROGRAMS / "nim.pseudo"))
-HEAPS = re.compile(r"^Кучки: (\d+) (\d+) (\d+) (\d+)$", re.M)
+HEAPS = re.compile(r"^Кучки: (\d+) (\d+) (\d+) (\d+)$", re.MULTILINE)
 
 
 class RandomPlayer:
@@ -86,8 +86,8 @@ def test_games_against_a_random_player(heaps, player_first, seed, compiled):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=4, max_size=4).filter(lambda h: nim.nim_sum(h) != 0))
 def test_from_a_winning_position_the_computer_moves_to_nim_sum_zero(heaps):
-    transcript, player = play(heaps, False, 0, compiled=False)
-    first = re.search(r"^Я беру (\d+) из кучки (\d+)$", transcript, re.M)
+    transcript, _ = play(heaps, False, 0, compiled=False)
+    first = re.search(r"^Я беру (\d+) из кучки (\d+)$", transcript, re.MULTILINE)
     take, heap = int(first.group(1)), int(first.group(2))
     after = list(heaps)
     after[heap - 1] -= take

@@ -8,15 +8,15 @@ import io
 import random
 import re
 
+from conftest import PROGRAMS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference.nim import nim_sum
 
 import pseudo
-from conftest import PROGRAMS
 from pseudo.compiled import run_compiled
 from pseudo.errors import PseudoRuntimeError
 from pseudo.source import Source
-from reference.nim import nim_sum
 
 LOADED = pseudo.load(Source.from_file(PROGRAMS / "northcott.pseudo"))
 ROW = re.compile(r"^(\d+) ([.ПК]+)$")

@@ -1,8 +1,7 @@
 """Головоломка 27: both programs, interpreted and compiled, print the reference's lines."""
+from conftest import PROGRAMS, run_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import PROGRAMS, run_file
 from reference import signed_sum
 
 PROGRAMS_27 = ["signed_sum_iterative", "signed_sum_recursive"]

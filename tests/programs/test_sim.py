@@ -6,14 +6,15 @@ import io
 import random
 import re
 
-import pseudo
 from conftest import PROGRAMS
-from pseudo.compiled import run_compiled
-from pseudo.source import Source
 from reference.sim import SEGMENTS, closes_own
 
+import pseudo
+from pseudo.compiled import run_compiled
+from pseudo.source import Source
+
 LOADED = pseudo.load(Source.from_file(PROGRAMS / "sim.pseudo"))
-COMPUTER = re.compile(r"^Я провожу отрезок (\d) (\d)$", re.M)
+COMPUTER = re.compile(r"^Я провожу отрезок (\d) (\d)$", re.MULTILINE)
 
 
 class RandomPlayer:
