@@ -69,12 +69,15 @@ def in_deep_thread(fn, max_depth: int, interrupt) -> None:
     what it raises. Ctrl-C in the main thread calls `interrupt` (the program stops at its
     next step); if the program does not stop (blocked in input), KeyboardInterrupt."""
     outcome: list[BaseException] = []
+    done = threading.Event()  # not Thread.join: a join interrupted by Ctrl-C can misreport the thread
 
     def target():
         try:
             fn()
         except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
             outcome.append(e)
+        finally:
+            done.set()
 
     old_size = threading.stack_size()
     threading.stack_size(THREAD_STACK)
@@ -84,12 +87,11 @@ def in_deep_thread(fn, max_depth: int, interrupt) -> None:
     finally:
         threading.stack_size(old_size)
     try:
-        while worker.is_alive():
-            worker.join(0.1)
+        while not done.wait(0.1):
+            pass
     except KeyboardInterrupt:
         interrupt()
-        worker.join(2.0)
-        if not outcome:
+        if not done.wait(2.0):  # blocked (in input, or in one long operation): report what we know
             raise
     if outcome:
         raise outcome[0]

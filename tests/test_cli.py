@@ -5,6 +5,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 from conftest import ROOT, cli
 
 
@@ -92,9 +93,10 @@ def test_deep_recursion_of_ten_thousand_calls_works(tmp_path):
     assert (result.returncode, result.stdout) == (0, "10000\n")
 
 
-def test_ctrl_c_prints_where_the_program_was(tmp_path):
+@pytest.mark.parametrize("mode", [[], ["--compiled"]])
+def test_ctrl_c_prints_where_the_program_was(tmp_path, mode):
     path = write(tmp_path, "крутить (n) =\n    ПОКА ИСТИНА ВЫПОЛНЯТЬ n := n + 1 ВЕРНУТЬСЯ\nкрутить(1)\n")
-    proc = subprocess.Popen([sys.executable, "-m", "pseudo", "run", path], cwd=ROOT, stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "pseudo", "run", *mode, path], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, encoding="utf-8",
                             env=dict(os.environ, PYTHONIOENCODING="utf-8"))
     time.sleep(1.0)
