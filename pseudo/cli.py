@@ -117,7 +117,6 @@ def build_parser() -> argparse.ArgumentParser:
                              description="Показать все синтаксические и статические ошибки и все "
                                          "предупреждения, не выполняя программу.")
     _add_file(p_check)
-    p_check.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
 
     p_graph = sub.add_parser("graph", help="нарисовать диаграмму состояний (Graphviz DOT)",
                              description="Записать диаграмму состояний автомата на языке DOT (Graphviz): "
@@ -127,7 +126,6 @@ def build_parser() -> argparse.ArgumentParser:
     p_graph.add_argument("-o", "--output", metavar="ФАЙЛ", help="куда записать (по умолчанию — стандартный вывод)")
     p_graph.add_argument("--format", choices=["dot", "svg", "png"], default="dot",
                          help="dot — текст DOT (по умолчанию); svg и png рисует программа dot из Graphviz")
-    p_graph.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
 
     p_trace = sub.add_parser("trace", help="выполнить программу и показать её работу шаг за шагом",
                              description="Выполнить программу, показывая каждый шаг: инструкцию, изменения "
@@ -156,7 +154,6 @@ def build_parser() -> argparse.ArgumentParser:
                          help=f"остановиться после N событий (по умолчанию {MAX_EVENTS:_}; для table, margin и "
                               f"html — {MAX_EVENTS_KEPT:_})".replace("_", " "))
     _add_limits(p_trace)
-    p_trace.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
 
     p_step = sub.add_parser("step", help="пошаговое выполнение в терминале",
                             description="Выполнить программу и пройти её по шагам: следующая инструкция, "
@@ -167,7 +164,6 @@ def build_parser() -> argparse.ArgumentParser:
     p_step.add_argument("--max-events", type=_positive, default=MAX_EVENTS_KEPT, metavar="N",
                         help=f"записать не больше N событий (по умолчанию {MAX_EVENTS_KEPT:_})".replace("_", " "))
     _add_limits(p_step)
-    p_step.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
 
     p_py = sub.add_parser("py", help="перевести программу в читаемый Python",
                           description="Записать программу как самостоятельный модуль Python 3.11: он "
@@ -177,7 +173,6 @@ def build_parser() -> argparse.ArgumentParser:
     p_py.add_argument("--no-limits", action="store_true",
                       help="без счёта шагов: чистый Python, быстрее; пределы шагов и времени и стек вызовов "
                            "pseudo при Ctrl-C тогда не действуют")
-    p_py.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
     return parser
 
 
@@ -202,7 +197,10 @@ def _limits(args) -> Limits:
 
 
 def _add_file(p: argparse.ArgumentParser) -> None:
+    """The program argument, and --debug, which every command has."""
     p.add_argument("file", metavar="ФАЙЛ", help="программа на языке книги (обычно .pseudo)")
+    if p.prog.split()[-1] != "run":  # `run` explains --debug its own way (with --compiled)
+        p.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -64,6 +64,23 @@ def cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.Complete
                           text=True, encoding="utf-8", timeout=timeout, env=env, cwd=ROOT, check=False)
 
 
+class Opponent:
+    """Standard input for a game: first the given lines, then each line from `answer()`,
+    which sees the output printed so far (a player answering the program's prompts)."""
+
+    def __init__(self, first_lines: list[str], output: io.StringIO):
+        self.pending, self.output = list(first_lines), output
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        return self.pending.pop(0) if self.pending else self.answer()
+
+    def answer(self) -> str:
+        raise NotImplementedError
+
+
 @pytest.fixture
 def programs() -> Path:
     return PROGRAMS

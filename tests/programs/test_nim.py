@@ -7,7 +7,7 @@ import io
 import random
 import re
 
-from conftest import PROGRAMS
+from conftest import PROGRAMS, Opponent
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import nim
@@ -20,20 +20,14 @@ LOADED = pseudo.load(Source.from_file(PROGRAMS / "nim.pseudo"))
 HEAPS = re.compile(r"^Кучки: (\d+) (\d+) (\d+) (\d+)$", re.MULTILINE)
 
 
-class RandomPlayer:
-    """Standard input that answers each prompt from the position printed last."""
+class RandomPlayer(Opponent):
+    """Answers each prompt from the position printed last."""
 
     def __init__(self, heaps, player_first: bool, seed: int, output: io.StringIO):
-        self.first = f"{' '.join(map(str, heaps))} {1 if player_first else 0}\n"
-        self.rng, self.output, self.illegal = random.Random(seed), output, 0
+        super().__init__([f"{' '.join(map(str, heaps))} {1 if player_first else 0}\n"], output)
+        self.rng, self.illegal = random.Random(seed), 0
 
-    def isatty(self):
-        return False
-
-    def readline(self):
-        if self.first:
-            line, self.first = self.first, None
-            return line
+    def answer(self):
         heaps = [int(x) for x in HEAPS.findall(self.output.getvalue())[-1]]
         if self.rng.random() < 0.1:  # now and then a move that must be refused
             self.illegal += 1

@@ -8,7 +8,7 @@ import io
 import random
 import re
 
-from conftest import PROGRAMS
+from conftest import PROGRAMS, Opponent
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.nim import nim_sum
@@ -30,17 +30,12 @@ def board(text: str, rows: int):
     return [(m.group(2).index("П") + 1, m.group(2).index("К") + 1) for m in lines]
 
 
-class RandomPlayer:
+class RandomPlayer(Opponent):
     def __init__(self, rows, width, first, seed, output):
-        self.lines = [f"{len(rows)} {width}\n"] + [f"{a} {b}\n" for a, b in rows] + [f"{first}\n"]
-        self.rows, self.rng, self.output, self.turns, self.illegal = len(rows), random.Random(seed), output, 0, 0
+        super().__init__([f"{len(rows)} {width}\n"] + [f"{a} {b}\n" for a, b in rows] + [f"{first}\n"], output)
+        self.rows, self.rng, self.turns, self.illegal = len(rows), random.Random(seed), 0, 0
 
-    def isatty(self):
-        return False
-
-    def readline(self):
-        if self.lines:
-            return self.lines.pop(0)
+    def answer(self):
         self.turns += 1
         if self.turns > TURNS:
             return ""  # the player leaves: the game stops unfinished

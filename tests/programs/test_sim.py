@@ -6,7 +6,7 @@ import io
 import random
 import re
 
-from conftest import PROGRAMS
+from conftest import PROGRAMS, Opponent
 from reference.sim import SEGMENTS, closes_own
 
 import pseudo
@@ -17,25 +17,18 @@ LOADED = pseudo.load(Source.from_file(PROGRAMS / "sim.pseudo"))
 COMPUTER = re.compile(r"^Я провожу отрезок (\d) (\d)$", re.MULTILINE)
 
 
-class RandomPlayer:
+class RandomPlayer(Opponent):
     def __init__(self, first: int, rng: random.Random, output: io.StringIO, colours: dict):
-        self.first, self.rng, self.output, self.colours = f"{first}\n", rng, output, colours
+        super().__init__([f"{first}\n"], output)
+        self.rng, self.colours, self.mine = rng, colours, []
 
-    def isatty(self):
-        return False
-
-    def readline(self):
-        if self.first:
-            line, self.first = self.first, None
-            return line
+    def answer(self):
         replay(self.output.getvalue(), self.colours)
         free = [s for s in SEGMENTS if frozenset(s) not in self.colours]
         a, b = self.rng.choice(free)
         self.colours[frozenset((a, b))] = 2
         self.mine.append((a, b))
         return f"{a} {b}\n"
-
-    mine: list
 
 
 def replay(transcript: str, colours: dict) -> None:
@@ -48,7 +41,6 @@ def play(seed: int, compiled: bool = False) -> str:
     rng = random.Random(seed)
     out, colours = io.StringIO(), {}
     player = RandomPlayer(rng.randint(0, 1), rng, out, colours)
-    player.mine = []
     if compiled:
         run_compiled(LOADED.program, LOADED.main_file, LOADED.sources, stdin=player, stdout=out)
     else:
@@ -77,7 +69,6 @@ def test_computer_moves_are_legal_and_never_suicidal_while_a_safe_move_exists():
         rng = random.Random(seed)
         out, colours = io.StringIO(), {}
         player = RandomPlayer(rng.randint(0, 1), rng, out, colours)
-        player.mine = []
         pseudo.run(LOADED.program, stdin=player, stdout=out)
         # replay in order: the transcript interleaves prompts (player) and the computer's lines
         board: dict = {}
