@@ -116,6 +116,7 @@ class Interpreter:
                 tracer.emit("input", tracer.current, value=show(value))
             return value
         self.out.stream, self.inp.next = TracedStream(), traced_next
+        self.out.screen = False  # a traced run shows the screen phrases as plain lines
 
     def run(self) -> None:
         try:
@@ -475,6 +476,16 @@ class Interpreter:
                     raise PseudoRuntimeError("read-eof", s.span, name=target.span.text())
                 assign(fr, value)
         return ex
+
+    def _stmt_Screen(self, s: n.Screen):
+        args, out, m, span = [self._expr(a) for a in s.args], self.out, self.m, s.span
+        if s.op == "clear":
+            return lambda fr: out.clear()
+        if s.op == "cursor":
+            line, column = args
+            return lambda fr: out.cursor(line(fr), column(fr), span)
+        ms = args[0]
+        return lambda fr: out.pause(ms(fr), lambda: m.checkpoint(span), span)
 
     def _stmt_Stop(self, s: n.Stop):
         def ex(fr):

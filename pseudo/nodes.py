@@ -141,6 +141,13 @@ class Read(Node):
 
 
 @dataclass(frozen=True)
+class Screen(Node):
+    """A screen phrase: «очистить экран», «курсор в строку (l), столбец (c)», «пауза (n)»."""
+    op: str  # "clear", "cursor", "pause"
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
 class Stop(Node):
     """КОНЕЦ_РАБОТЫ, or the final state Я."""
 
@@ -199,7 +206,7 @@ class Program(Node):
 
 
 EXPR_NODES = (Const, Var, Index, Call, Unary, Binary, Compare, Logical, Not, IfExpr)
-STMT_NODES = (Assign, CallStmt, If, While, For, Loop, Exit, Print, Read, Stop, Label, Goto)
+STMT_NODES = (Assign, CallStmt, If, While, For, Loop, Exit, Print, Read, Screen, Stop, Label, Goto)
 
 
 def children(node: Node):

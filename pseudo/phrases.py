@@ -122,10 +122,11 @@ class PhraseTable:
                     return found
         return found
 
-    def nearest(self, tokens: list[Token], limit: int = 3) -> list[str]:
+    def nearest(self, tokens: list[Token], limit: int = 3, also: PhraseTable | None = None) -> list[str]:
+        """The phrases spelt most like the run, best first; `also` adds another table's."""
         words = " ".join(t.value.lower() for t in tokens if t.type in WORD_TYPES)
         scored = []
-        for p in self.patterns:
+        for p in self.patterns + (also.patterns if also else []):
             ratio = difflib.SequenceMatcher(None, words, " ".join(p.words)).ratio()
             if ratio >= 0.4:
                 scored.append((-ratio, p.key))
@@ -187,3 +188,15 @@ def phrase_function_name(pattern: Pattern) -> str:
     """место_свободно: the words joined, for the transpiler and the call stack."""
     return "_".join(w for w in pattern.words)
 
+
+
+# The screen phrases every program knows (docs/language.md § 9). A program's own phrase or
+# procedure spelt the same takes precedence.
+SCREEN_OPS = {
+    "«очистить экран»": "clear",
+    "«курсор в строку (строка), столбец (столбец)»": "cursor",
+    "«пауза (миллисекунды)»": "pause",
+}
+SCREEN_PHRASES = PhraseTable()
+for _text in SCREEN_OPS:
+    SCREEN_PHRASES.add(parse_pattern(_text, None))

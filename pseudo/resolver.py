@@ -18,7 +18,7 @@ from . import nodes as n
 from .errors import Diagnostic, StaticError, diagnostic, static_error
 from .messages import KEYWORDS, hint
 from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_expression, parse_file
-from .phrases import WORD_TYPES, Pattern, PhraseTable, depths, parse_pattern
+from .phrases import SCREEN_OPS, SCREEN_PHRASES, WORD_TYPES, Pattern, PhraseTable, depths, parse_pattern
 from .source import Source, Span, fold_lookalikes, span_of_token
 
 RESULT = "РЕЗУЛЬТАТ"
@@ -308,6 +308,9 @@ class Resolver:
         phrase = self._phrase(run)
         if phrase is not None:
             return [n.CallStmt(run.span, phrase)]
+        screen = self._screen(run)
+        if screen is not None:
+            return [screen]
         if len(toks) >= 3 and toks[-2].type == "COMMA" and toks[-1].type in ("NAME", "AND") \
                 and (self._label(toks[-1].value) or toks[-1].value == FINAL_STATE):
             label_span = span_of_token(self.source, toks[-1])
@@ -337,7 +340,7 @@ class Resolver:
         if isinstance(expr, n.Node):
             tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
             return static_error("not-a-statement", run.span, tip, text=text)
-        nearest = self.phrases.nearest(run.tokens)
+        nearest = self.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
         tip = hint("no-phrase", nearest=" или ".join(nearest)) if nearest else None
         return static_error("no-phrase", run.span, tip, text=text)
 
@@ -438,6 +441,21 @@ class Resolver:
                                             written=tok.value, defined=defined))
         args = tuple(self._try_expr(toks[a:b]) for a, b in m.slices)
         return n.Call(run.span, m.pattern.key, args)
+
+    def _screen(self, run: Run) -> n.Screen | None:
+        """A screen phrase, unless a procedure of the program has its first word as name."""
+        toks = run.tokens
+        if toks[0].type == "NAME" and toks[0].value in self.procs:
+            return None
+        matches = SCREEN_PHRASES.match(toks, lambda i, j: isinstance(self._try_expr(toks[i:j]), n.Node))
+        if len(matches) != 1:
+            return None
+        m = matches[0]
+        for tok, defined in m.case_differs:
+            self.warnings.append(diagnostic("warning", "tol-phrase-case", span_of_token(self.source, tok),
+                                            written=tok.value, defined=defined))
+        args = tuple(self._try_expr(toks[a:b]) for a, b in m.slices)
+        return n.Screen(run.span, SCREEN_OPS[m.pattern.key], args)
 
     def _expr(self, run: Run) -> n.Expr:
         result = self._try_expr(run.tokens)

@@ -6,6 +6,7 @@ everything below the imports stays standalone — stdlib only, errors raised thr
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 import time
@@ -202,6 +203,9 @@ class Output:
     def __init__(self, stream):
         self.stream = stream
         self.open = False
+        self.framed = False  # something was written since the last «очистить экран»
+        isatty = getattr(stream, "isatty", None)
+        self.screen = bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
     def write(self, values: list, newline: bool) -> None:
         text = " ".join(map(show, values))
@@ -209,6 +213,45 @@ class Output:
             text = " " + text
         self.stream.write(text + "\n" if newline else text)
         self.open = not newline and (self.open or bool(values))
+        self.framed = True
+
+    # The screen phrases. On a terminal they redraw in place; elsewhere (a file, a pipe, a
+    # test) they degrade to plain lines: a frame is separated from the next by an empty line.
+
+    def clear(self) -> None:
+        """«очистить экран»: an empty screen, the cursor at line 1, column 1."""
+        if self.screen:
+            self.stream.write("\x1b[H\x1b[2J")
+        else:
+            if self.open:
+                self.stream.write("\n")
+            if self.framed:
+                self.stream.write("\n")
+        self.open = self.framed = False
+
+    def cursor(self, line, column, span=None) -> None:
+        """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
+        for value in (line, column):
+            if type(value) is not int or value < 1:
+                raise fail("screen-cursor", span, value=show(value))
+        if self.screen:
+            self.stream.write(f"\x1b[{line};{column}H")
+        elif self.open:
+            self.stream.write("\n")
+        self.open = False
+
+    def pause(self, ms, check, span=None) -> None:
+        """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
+        no wait elsewhere, so that pipes and tests run at full speed."""
+        if not _number(ms) or ms < 0:
+            raise fail("screen-pause", span, value=show(ms))
+        if not self.screen:
+            return
+        self.stream.flush()
+        end = time.monotonic() + ms / 1000
+        while (left := end - time.monotonic()) > 0:
+            time.sleep(min(left, 0.05))
+            check()
 
     def finish(self) -> None:
         if self.open:

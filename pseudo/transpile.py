@@ -81,7 +81,7 @@ def _defined_names(node) -> set[str]:
 POOL = _pool()
 NOT_COPIED = {"Limits", "Machine", "NOVALUE", "NoValue"}
 RESERVED = set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | set(POOL) | {
-    MAIN, "Fraction", "sys", "re", "time", "threading", "dataclass", "СТРОКИ"}
+    MAIN, "Fraction", "os", "sys", "re", "time", "threading", "dataclass", "СТРОКИ"}
 
 
 # ---- names ----
@@ -386,6 +386,10 @@ class Transpiler:
     def _stmt_Read(self, s: n.Read):
         # positioned at the statement: the interpreter reports the end of input at ПРОЧЕСТЬ
         return [self.assign(t, _call("прочесть", [ast.Constant(t.span.text())], s.span), t.span) for t in s.targets]
+
+    def _stmt_Screen(self, s: n.Screen):
+        helper = {"clear": "очистить_экран", "cursor": "курсор", "pause": "пауза"}[s.op]
+        return [_stmt_call(helper, [self.expr(a) for a in s.args], s.span)]
 
     def _stmt_Stop(self, s: n.Stop):
         return [_stmt_call("конец_работы", [], s.span)]
@@ -693,7 +697,7 @@ def _assigns_result(stmts) -> bool:
 
 # ---- the emitted module ----
 
-HEADER_IMPORTS = ["import re", "import sys", "import threading", "import time", "from fractions import Fraction"]
+HEADER_IMPORTS = ["import os", "import re", "import sys", "import threading", "import time", "from fractions import Fraction"]
 
 
 @dataclass

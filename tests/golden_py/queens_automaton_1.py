@@ -2,6 +2,7 @@
 
 Запуск: python3 queens_automaton_1.py (стандартный ввод — для ПРОЧЕСТЬ).
 """
+import os
 import re
 import sys
 import threading
@@ -54,6 +55,10 @@ def show_key(key) -> str:
     return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
 
 
+def _number(v) -> bool:
+    return type(v) is int or type(v) is Fraction
+
+
 def _norm(v):
     return v.numerator if type(v) is Fraction and v.denominator == 1 else v
 
@@ -65,6 +70,9 @@ class Output:
     def __init__(self, stream):
         self.stream = stream
         self.open = False
+        self.framed = False  # something was written since the last «очистить экран»
+        isatty = getattr(stream, "isatty", None)
+        self.screen = bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
     def write(self, values: list, newline: bool) -> None:
         text = " ".join(map(show, values))
@@ -72,6 +80,45 @@ class Output:
             text = " " + text
         self.stream.write(text + "\n" if newline else text)
         self.open = not newline and (self.open or bool(values))
+        self.framed = True
+
+    # The screen phrases. On a terminal they redraw in place; elsewhere (a file, a pipe, a
+    # test) they degrade to plain lines: a frame is separated from the next by an empty line.
+
+    def clear(self) -> None:
+        """«очистить экран»: an empty screen, the cursor at line 1, column 1."""
+        if self.screen:
+            self.stream.write("\x1b[H\x1b[2J")
+        else:
+            if self.open:
+                self.stream.write("\n")
+            if self.framed:
+                self.stream.write("\n")
+        self.open = self.framed = False
+
+    def cursor(self, line, column, span=None) -> None:
+        """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
+        for value in (line, column):
+            if type(value) is not int or value < 1:
+                raise fail("screen-cursor", span, value=show(value))
+        if self.screen:
+            self.stream.write(f"\x1b[{line};{column}H")
+        elif self.open:
+            self.stream.write("\n")
+        self.open = False
+
+    def pause(self, ms, check, span=None) -> None:
+        """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
+        no wait elsewhere, so that pipes and tests run at full speed."""
+        if not _number(ms) or ms < 0:
+            raise fail("screen-pause", span, value=show(ms))
+        if not self.screen:
+            return
+        self.stream.flush()
+        end = time.monotonic() + ms / 1000
+        while (left := end - time.monotonic()) > 0:
+            time.sleep(min(left, 0.05))
+            check()
 
     def finish(self) -> None:
         if self.open:
@@ -302,7 +349,7 @@ def сообщить_об_ошибке(ошибка, файл, строки):
     return код
 
 
-СООБЩЕНИЯ = {'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
+СООБЩЕНИЯ = {'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'screen-cursor': 'номер строки и столбца курсора должен быть целым числом от 1, а получено {value}', 'screen-pause': 'пауза измеряется неотрицательным числом миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
 KINDS = {'nom': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строка', 'PArray': 'массив', 'NoValue': 'отсутствие значения'}, 'dat': {'int': 'целому числу', 'Fraction': 'дроби', 'bool': 'логическому значению', 'str': 'строке'}, 'acc': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строку'}}
 sys.set_int_max_str_digits(0)
 
@@ -471,7 +518,7 @@ def найти_место_ферзя(i, k):
 
 
 # строки этого файла → строки программы queens_automaton_1.pseudo, для сообщений об ошибках
-СТРОКИ = {312: 1, 313: 1, 314: 1, 315: 1, 328: 15, 329: 15, 331: 15, 332: 15, 333: 16, 335: 15, 337: 16, 338: 29, 340: 29, 341: 30, 342: 31, 343: 32, 344: 22, 346: 32, 348: 22, 349: 23, 350: 23, 352: 24, 353: 24, 354: 25, 355: 26, 356: 22, 357: 26, 359: 21, 361: 21, 362: 21, 363: 16, 364: 21, 365: 32, 367: 17, 368: 18, 369: 22, 371: 18, 373: 22, 374: 23, 375: 23, 377: 24, 378: 24, 379: 25, 380: 26, 381: 22, 382: 26, 384: 21, 386: 21, 387: 21, 388: 16, 389: 21, 390: 18, 392: 21, 394: 21, 395: 21, 396: 16, 397: 21, 407: 10, 408: 10, 409: 11, 410: 11, 411: 11, 412: 12, 413: 12, 414: 13, 415: 13, 417: 16, 418: 16, 419: 16, 421: 18, 422: 18, 423: 19, 424: 20, 425: 20, 426: 20, 428: 22, 429: 22, 430: 23, 431: 23, 432: 23, 434: 25, 435: 25, 436: 26, 437: 26, 438: 26, 439: 27, 442: 30, 443: 30, 444: 30, 445: 31, 446: 32, 447: 32, 448: 32, 449: 33, 452: 36, 453: 36, 454: 37, 456: 39, 457: 39, 458: 40, 460: 42, 461: 42, 462: 42, 464: 43, 465: 43, 466: 43, 468: 45, 469: 45, 470: 45}
+СТРОКИ = {359: 1, 360: 1, 361: 1, 362: 1, 375: 15, 376: 15, 378: 15, 379: 15, 380: 16, 382: 15, 384: 16, 385: 29, 387: 29, 388: 30, 389: 31, 390: 32, 391: 22, 393: 32, 395: 22, 396: 23, 397: 23, 399: 24, 400: 24, 401: 25, 402: 26, 403: 22, 404: 26, 406: 21, 408: 21, 409: 21, 410: 16, 411: 21, 412: 32, 414: 17, 415: 18, 416: 22, 418: 18, 420: 22, 421: 23, 422: 23, 424: 24, 425: 24, 426: 25, 427: 26, 428: 22, 429: 26, 431: 21, 433: 21, 434: 21, 435: 16, 436: 21, 437: 18, 439: 21, 441: 21, 442: 21, 443: 16, 444: 21, 454: 10, 455: 10, 456: 11, 457: 11, 458: 11, 459: 12, 460: 12, 461: 13, 462: 13, 464: 16, 465: 16, 466: 16, 468: 18, 469: 18, 470: 19, 471: 20, 472: 20, 473: 20, 475: 22, 476: 22, 477: 23, 478: 23, 479: 23, 481: 25, 482: 25, 483: 26, 484: 26, 485: 26, 486: 27, 489: 30, 490: 30, 491: 30, 492: 31, 493: 32, 494: 32, 495: 32, 496: 33, 499: 36, 500: 36, 501: 37, 503: 39, 504: 39, 505: 40, 507: 42, 508: 42, 509: 42, 511: 43, 512: 43, 513: 43, 515: 45, 516: 45, 517: 45}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_automaton_1.pseudo', СТРОКИ)

@@ -2,6 +2,7 @@
 
 Запуск: python3 queens_automaton_2.py (стандартный ввод — для ПРОЧЕСТЬ).
 """
+import os
 import re
 import sys
 import threading
@@ -60,6 +61,10 @@ def show_key(key) -> str:
     return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
 
 
+def _number(v) -> bool:
+    return type(v) is int or type(v) is Fraction
+
+
 def _norm(v):
     return v.numerator if type(v) is Fraction and v.denominator == 1 else v
 
@@ -78,6 +83,9 @@ class Output:
     def __init__(self, stream):
         self.stream = stream
         self.open = False
+        self.framed = False  # something was written since the last «очистить экран»
+        isatty = getattr(stream, "isatty", None)
+        self.screen = bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
     def write(self, values: list, newline: bool) -> None:
         text = " ".join(map(show, values))
@@ -85,6 +93,45 @@ class Output:
             text = " " + text
         self.stream.write(text + "\n" if newline else text)
         self.open = not newline and (self.open or bool(values))
+        self.framed = True
+
+    # The screen phrases. On a terminal they redraw in place; elsewhere (a file, a pipe, a
+    # test) they degrade to plain lines: a frame is separated from the next by an empty line.
+
+    def clear(self) -> None:
+        """«очистить экран»: an empty screen, the cursor at line 1, column 1."""
+        if self.screen:
+            self.stream.write("\x1b[H\x1b[2J")
+        else:
+            if self.open:
+                self.stream.write("\n")
+            if self.framed:
+                self.stream.write("\n")
+        self.open = self.framed = False
+
+    def cursor(self, line, column, span=None) -> None:
+        """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
+        for value in (line, column):
+            if type(value) is not int or value < 1:
+                raise fail("screen-cursor", span, value=show(value))
+        if self.screen:
+            self.stream.write(f"\x1b[{line};{column}H")
+        elif self.open:
+            self.stream.write("\n")
+        self.open = False
+
+    def pause(self, ms, check, span=None) -> None:
+        """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
+        no wait elsewhere, so that pipes and tests run at full speed."""
+        if not _number(ms) or ms < 0:
+            raise fail("screen-pause", span, value=show(ms))
+        if not self.screen:
+            return
+        self.stream.flush()
+        end = time.monotonic() + ms / 1000
+        while (left := end - time.monotonic()) > 0:
+            time.sleep(min(left, 0.05))
+            check()
 
     def finish(self) -> None:
         if self.open:
@@ -315,7 +362,7 @@ def сообщить_об_ошибке(ошибка, файл, строки):
     return код
 
 
-СООБЩЕНИЯ = {'bad-index': 'индекс массива {name} должен быть целым числом, а не {kind}', 'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
+СООБЩЕНИЯ = {'bad-index': 'индекс массива {name} должен быть целым числом, а не {kind}', 'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'screen-cursor': 'номер строки и столбца курсора должен быть целым числом от 1, а получено {value}', 'screen-pause': 'пауза измеряется неотрицательным числом миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
 KINDS = {'nom': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строка', 'PArray': 'массив', 'NoValue': 'отсутствие значения'}, 'dat': {'int': 'целому числу', 'Fraction': 'дроби', 'bool': 'логическому значению', 'str': 'строке'}, 'acc': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строку'}}
 sys.set_int_max_str_digits(0)
 
@@ -478,7 +525,7 @@ def найти_место_ферзя(i, k):
 
 
 # строки этого файла → строки программы queens_automaton_2.pseudo, для сообщений об ошибках
-СТРОКИ = {325: 1, 326: 1, 327: 1, 328: 1, 342: 16, 343: 16, 345: 16, 346: 16, 347: 17, 349: 16, 351: 17, 352: 30, 354: 30, 355: 31, 356: 31, 357: 25, 359: 31, 361: 25, 362: 26, 363: 26, 365: 27, 366: 20, 368: 20, 369: 22, 370: 25, 371: 22, 373: 24, 375: 24, 376: 24, 377: 17, 378: 24, 379: 31, 381: 18, 382: 20, 384: 18, 386: 20, 387: 22, 388: 25, 390: 25, 391: 26, 392: 26, 394: 27, 395: 20, 396: 28, 398: 24, 400: 24, 401: 24, 402: 17, 403: 24, 404: 18, 414: 10, 415: 10, 416: 11, 417: 11, 418: 11, 419: 12, 420: 12, 421: 13, 422: 13, 424: 16, 425: 16, 426: 16, 428: 18, 429: 18, 430: 19, 431: 20, 432: 20, 433: 20, 435: 22, 436: 22, 437: 23, 438: 23, 439: 23, 441: 25, 442: 25, 443: 26, 444: 26, 445: 26, 446: 27, 449: 30, 450: 30, 451: 30, 452: 31, 453: 32, 454: 32, 455: 32, 456: 33, 459: 36, 460: 36, 461: 37, 463: 39, 464: 39, 465: 40, 467: 42, 468: 42, 469: 42, 471: 43, 472: 43, 473: 43, 475: 45, 476: 45, 477: 45}
+СТРОКИ = {372: 1, 373: 1, 374: 1, 375: 1, 389: 16, 390: 16, 392: 16, 393: 16, 394: 17, 396: 16, 398: 17, 399: 30, 401: 30, 402: 31, 403: 31, 404: 25, 406: 31, 408: 25, 409: 26, 410: 26, 412: 27, 413: 20, 415: 20, 416: 22, 417: 25, 418: 22, 420: 24, 422: 24, 423: 24, 424: 17, 425: 24, 426: 31, 428: 18, 429: 20, 431: 18, 433: 20, 434: 22, 435: 25, 437: 25, 438: 26, 439: 26, 441: 27, 442: 20, 443: 28, 445: 24, 447: 24, 448: 24, 449: 17, 450: 24, 451: 18, 461: 10, 462: 10, 463: 11, 464: 11, 465: 11, 466: 12, 467: 12, 468: 13, 469: 13, 471: 16, 472: 16, 473: 16, 475: 18, 476: 18, 477: 19, 478: 20, 479: 20, 480: 20, 482: 22, 483: 22, 484: 23, 485: 23, 486: 23, 488: 25, 489: 25, 490: 26, 491: 26, 492: 26, 493: 27, 496: 30, 497: 30, 498: 30, 499: 31, 500: 32, 501: 32, 502: 32, 503: 33, 506: 36, 507: 36, 508: 37, 510: 39, 511: 39, 512: 40, 514: 42, 515: 42, 516: 42, 518: 43, 519: 43, 520: 43, 522: 45, 523: 45, 524: 45}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_automaton_2.pseudo', СТРОКИ)

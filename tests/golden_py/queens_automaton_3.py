@@ -2,6 +2,7 @@
 
 Запуск: python3 queens_automaton_3.py (стандартный ввод — для ПРОЧЕСТЬ).
 """
+import os
 import re
 import sys
 import threading
@@ -60,6 +61,10 @@ def show_key(key) -> str:
     return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
 
 
+def _number(v) -> bool:
+    return type(v) is int or type(v) is Fraction
+
+
 def _norm(v):
     return v.numerator if type(v) is Fraction and v.denominator == 1 else v
 
@@ -78,6 +83,9 @@ class Output:
     def __init__(self, stream):
         self.stream = stream
         self.open = False
+        self.framed = False  # something was written since the last «очистить экран»
+        isatty = getattr(stream, "isatty", None)
+        self.screen = bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
     def write(self, values: list, newline: bool) -> None:
         text = " ".join(map(show, values))
@@ -85,6 +93,45 @@ class Output:
             text = " " + text
         self.stream.write(text + "\n" if newline else text)
         self.open = not newline and (self.open or bool(values))
+        self.framed = True
+
+    # The screen phrases. On a terminal they redraw in place; elsewhere (a file, a pipe, a
+    # test) they degrade to plain lines: a frame is separated from the next by an empty line.
+
+    def clear(self) -> None:
+        """«очистить экран»: an empty screen, the cursor at line 1, column 1."""
+        if self.screen:
+            self.stream.write("\x1b[H\x1b[2J")
+        else:
+            if self.open:
+                self.stream.write("\n")
+            if self.framed:
+                self.stream.write("\n")
+        self.open = self.framed = False
+
+    def cursor(self, line, column, span=None) -> None:
+        """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
+        for value in (line, column):
+            if type(value) is not int or value < 1:
+                raise fail("screen-cursor", span, value=show(value))
+        if self.screen:
+            self.stream.write(f"\x1b[{line};{column}H")
+        elif self.open:
+            self.stream.write("\n")
+        self.open = False
+
+    def pause(self, ms, check, span=None) -> None:
+        """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
+        no wait elsewhere, so that pipes and tests run at full speed."""
+        if not _number(ms) or ms < 0:
+            raise fail("screen-pause", span, value=show(ms))
+        if not self.screen:
+            return
+        self.stream.flush()
+        end = time.monotonic() + ms / 1000
+        while (left := end - time.monotonic()) > 0:
+            time.sleep(min(left, 0.05))
+            check()
 
     def finish(self) -> None:
         if self.open:
@@ -315,7 +362,7 @@ def сообщить_об_ошибке(ошибка, файл, строки):
     return код
 
 
-СООБЩЕНИЯ = {'bad-index': 'индекс массива {name} должен быть целым числом, а не {kind}', 'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
+СООБЩЕНИЯ = {'bad-index': 'индекс массива {name} должен быть целым числом, а не {kind}', 'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'screen-cursor': 'номер строки и столбца курсора должен быть целым числом от 1, а получено {value}', 'screen-pause': 'пауза измеряется неотрицательным числом миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
 KINDS = {'nom': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строка', 'PArray': 'массив', 'NoValue': 'отсутствие значения'}, 'dat': {'int': 'целому числу', 'Fraction': 'дроби', 'bool': 'логическому значению', 'str': 'строке'}, 'acc': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строку'}}
 sys.set_int_max_str_digits(0)
 
@@ -470,7 +517,7 @@ def найти_место_ферзя(i, k):
 
 
 # строки этого файла → строки программы queens_automaton_3.pseudo, для сообщений об ошибках
-СТРОКИ = {325: 1, 326: 1, 327: 1, 328: 1, 345: 19, 346: 19, 348: 19, 349: 19, 350: 21, 352: 19, 354: 21, 355: 23, 357: 21, 359: 23, 361: 25, 362: 32, 369: 32, 371: 33, 372: 33, 375: 34, 376: 23, 377: 34, 379: 28, 381: 28, 382: 28, 383: 32, 385: 32, 386: 33, 387: 33, 389: 34, 390: 23, 391: 34, 393: 29, 394: 29, 395: 21, 396: 29, 406: 10, 407: 10, 408: 11, 409: 11, 410: 11, 411: 12, 412: 12, 413: 13, 414: 13, 416: 16, 417: 16, 418: 16, 420: 18, 421: 18, 422: 19, 423: 20, 424: 20, 425: 20, 427: 22, 428: 22, 429: 23, 430: 23, 431: 23, 433: 25, 434: 25, 435: 26, 436: 26, 437: 26, 438: 27, 441: 30, 442: 30, 443: 30, 444: 31, 445: 32, 446: 32, 447: 32, 448: 33, 451: 36, 452: 36, 453: 37, 455: 39, 456: 39, 457: 40, 459: 42, 460: 42, 461: 42, 463: 43, 464: 43, 465: 43, 467: 45, 468: 45, 469: 45}
+СТРОКИ = {372: 1, 373: 1, 374: 1, 375: 1, 392: 19, 393: 19, 395: 19, 396: 19, 397: 21, 399: 19, 401: 21, 402: 23, 404: 21, 406: 23, 408: 25, 409: 32, 416: 32, 418: 33, 419: 33, 422: 34, 423: 23, 424: 34, 426: 28, 428: 28, 429: 28, 430: 32, 432: 32, 433: 33, 434: 33, 436: 34, 437: 23, 438: 34, 440: 29, 441: 29, 442: 21, 443: 29, 453: 10, 454: 10, 455: 11, 456: 11, 457: 11, 458: 12, 459: 12, 460: 13, 461: 13, 463: 16, 464: 16, 465: 16, 467: 18, 468: 18, 469: 19, 470: 20, 471: 20, 472: 20, 474: 22, 475: 22, 476: 23, 477: 23, 478: 23, 480: 25, 481: 25, 482: 26, 483: 26, 484: 26, 485: 27, 488: 30, 489: 30, 490: 30, 491: 31, 492: 32, 493: 32, 494: 32, 495: 33, 498: 36, 499: 36, 500: 37, 502: 39, 503: 39, 504: 40, 506: 42, 507: 42, 508: 42, 510: 43, 511: 43, 512: 43, 514: 45, 515: 45, 516: 45}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_automaton_3.pseudo', СТРОКИ)

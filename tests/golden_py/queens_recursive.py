@@ -2,6 +2,7 @@
 
 Запуск: python3 queens_recursive.py (стандартный ввод — для ПРОЧЕСТЬ).
 """
+import os
 import re
 import sys
 import threading
@@ -54,6 +55,10 @@ def show_key(key) -> str:
     return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
 
 
+def _number(v) -> bool:
+    return type(v) is int or type(v) is Fraction
+
+
 def _norm(v):
     return v.numerator if type(v) is Fraction and v.denominator == 1 else v
 
@@ -65,6 +70,9 @@ class Output:
     def __init__(self, stream):
         self.stream = stream
         self.open = False
+        self.framed = False  # something was written since the last «очистить экран»
+        isatty = getattr(stream, "isatty", None)
+        self.screen = bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
     def write(self, values: list, newline: bool) -> None:
         text = " ".join(map(show, values))
@@ -72,6 +80,45 @@ class Output:
             text = " " + text
         self.stream.write(text + "\n" if newline else text)
         self.open = not newline and (self.open or bool(values))
+        self.framed = True
+
+    # The screen phrases. On a terminal they redraw in place; elsewhere (a file, a pipe, a
+    # test) they degrade to plain lines: a frame is separated from the next by an empty line.
+
+    def clear(self) -> None:
+        """«очистить экран»: an empty screen, the cursor at line 1, column 1."""
+        if self.screen:
+            self.stream.write("\x1b[H\x1b[2J")
+        else:
+            if self.open:
+                self.stream.write("\n")
+            if self.framed:
+                self.stream.write("\n")
+        self.open = self.framed = False
+
+    def cursor(self, line, column, span=None) -> None:
+        """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
+        for value in (line, column):
+            if type(value) is not int or value < 1:
+                raise fail("screen-cursor", span, value=show(value))
+        if self.screen:
+            self.stream.write(f"\x1b[{line};{column}H")
+        elif self.open:
+            self.stream.write("\n")
+        self.open = False
+
+    def pause(self, ms, check, span=None) -> None:
+        """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
+        no wait elsewhere, so that pipes and tests run at full speed."""
+        if not _number(ms) or ms < 0:
+            raise fail("screen-pause", span, value=show(ms))
+        if not self.screen:
+            return
+        self.stream.flush()
+        end = time.monotonic() + ms / 1000
+        while (left := end - time.monotonic()) > 0:
+            time.sleep(min(left, 0.05))
+            check()
 
     def finish(self) -> None:
         if self.open:
@@ -272,7 +319,7 @@ def сообщить_об_ошибке(ошибка, файл, строки):
     return код
 
 
-СООБЩЕНИЯ = {'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
+СООБЩЕНИЯ = {'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'screen-cursor': 'номер строки и столбца курсора должен быть целым числом от 1, а получено {value}', 'screen-pause': 'пауза измеряется неотрицательным числом миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
 KINDS = {'nom': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строка', 'PArray': 'массив', 'NoValue': 'отсутствие значения'}, 'dat': {'int': 'целому числу', 'Fraction': 'дроби', 'bool': 'логическому значению', 'str': 'строке'}, 'acc': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строку'}}
 sys.set_int_max_str_digits(0)
 
@@ -350,7 +397,7 @@ def главная():
 
 
 # строки этого файла → строки программы queens_recursive.pseudo, для сообщений об ошибках
-СТРОКИ = {282: 1, 283: 1, 284: 1, 285: 1, 296: 11, 297: 11, 298: 12, 299: 12, 300: 13, 301: 14, 302: 15, 303: 15, 305: 16, 306: 18, 312: 27, 313: 27, 314: 27, 316: 29, 317: 29, 318: 30, 319: 31, 320: 31, 321: 31, 323: 33, 324: 33, 325: 34, 326: 34, 327: 34, 329: 36, 330: 36, 331: 37, 332: 37, 333: 37, 334: 38, 336: 40, 337: 40, 338: 41, 339: 41, 340: 41, 341: 42, 342: 42, 343: 43, 344: 43, 346: 47, 348: 47, 349: 48}
+СТРОКИ = {329: 1, 330: 1, 331: 1, 332: 1, 343: 11, 344: 11, 345: 12, 346: 12, 347: 13, 348: 14, 349: 15, 350: 15, 352: 16, 353: 18, 359: 27, 360: 27, 361: 27, 363: 29, 364: 29, 365: 30, 366: 31, 367: 31, 368: 31, 370: 33, 371: 33, 372: 34, 373: 34, 374: 34, 376: 36, 377: 36, 378: 37, 379: 37, 380: 37, 381: 38, 383: 40, 384: 40, 385: 41, 386: 41, 387: 41, 388: 42, 389: 42, 390: 43, 391: 43, 393: 47, 395: 47, 396: 48}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_recursive.pseudo', СТРОКИ)
