@@ -51,7 +51,7 @@ class Terminal:
         raise AssertionError("программа в терминале не завершилась:\n" + "\n".join(self.screen()))
 
     def close(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], check=False, capture_output=True)
 
     def __enter__(self):
         return self
