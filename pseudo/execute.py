@@ -7,7 +7,7 @@ import threading
 from . import nodes as n
 from .errors import InternalError, Interrupted, PseudoRuntimeError, StaticError, diagnostic
 from .interpreter import Interpreter, Stats, definition_name
-from .runtime import Input, Limits, Machine, Output, show
+from .runtime import Input, Limits, Machine, Output, roomy_call, show
 
 THREAD_STACK = 512 * 1024 * 1024
 PY_FRAMES_PER_CALL = 40  # generous: nested blocks and expressions inside one pseudo call
@@ -73,7 +73,7 @@ def in_deep_thread(fn, max_depth: int, interrupt) -> None:
 
     def target():
         try:
-            fn()
+            roomy_call(fn)
         except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
             outcome.append(e)
         finally:

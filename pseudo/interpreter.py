@@ -554,6 +554,9 @@ class Interpreter:
         parts = [self._expr(e) for e in indices]
         if len(parts) == 1:
             return parts[0]
+        if len(parts) == 2:  # boards: the common case, without a generator
+            first, second = parts
+            return lambda fr: (first(fr), second(fr))
         return lambda fr: tuple(p(fr) for p in parts)
 
     # ---- expressions ----
@@ -596,15 +599,35 @@ class Interpreter:
 
     def _expr_Index(self, e: n.Index):
         arr, key, span = self._array(e.name), self._key(e.indices), e.span
+        if any(isinstance(x, n.Call) for i in e.indices for x in n.walk(i)):
+            fast = key  # a call in the index must not run twice
+        else:
+            fast = self._unchecked_key(e.indices)
 
         def element(fr):
-            k = key(fr)
             try:
-                return arr[k]
-            except (KeyError, TypeError):
+                return arr[fast(fr)]
+            except (KeyError, TypeError):  # the checked way says what is wrong
+                k = key(fr)
                 check_index(k, arr, span)
                 raise PseudoRuntimeError("unset-elem", span, name=arr.name, index=show_key(k)) from None
         return element
+
+    def _unchecked_key(self, indices):
+        """The index of an element read, reading local variables without the unset check: an
+        unset one gives a key that is not in the array, and the read then takes the checked way."""
+        def part(e):
+            if isinstance(e, n.Var) and e.name in self.local_index and e.name not in self.ref_params:
+                slot = self.local_index[e.name]
+                return lambda fr: fr[slot]
+            return self._expr(e)
+        parts = [part(e) for e in indices]
+        if len(parts) == 1:
+            return parts[0]
+        if len(parts) == 2:
+            first, second = parts
+            return lambda fr: (first(fr), second(fr))
+        return lambda fr: tuple(p(fr) for p in parts)
 
     def _expr_Call(self, e: n.Call):
         return self._call(e, expect_value=True)
