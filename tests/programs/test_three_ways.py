@@ -16,6 +16,7 @@ INPUTS = {  # program → its standard input, for the programs that read one
     "northcott": "3 8\n1 8\n2 5\n1 3\n0\n" + "1 1\n2 1\n3 1\n1 2\n2 2\n3 2\n" * 10,
     "sim": "1\n" + "".join(f"{a} {b}\n" for a in range(1, 6) for b in range(a + 1, 7)),
     "pentomino": "3 20 0\n",
+    "peg_solitaire": "0\n",
     "nim": "3 4 5 6 1\n" + "1 1\n2 1\n3 1\n4 1\n" * 12,  # the player tries each heap in turn
 }
 

@@ -1,0 +1,47 @@
+"""Peg solitaire: every printed jump is legal when replayed by the independent referee, the
+game ends with one peg in the centre, and the printed final board is the replayed one."""
+import sys
+
+import pytest
+from conftest import PROGRAMS, ROOT, run_file
+from reference import peg_solitaire as ref
+from terminal import Terminal
+
+PROGRAM = PROGRAMS / "peg_solitaire.pseudo"
+
+
+def parse(lines: list[str]):
+    jumps = [tuple(int(x) for x in line.split()) for line in lines[:31]]
+    return jumps, lines[31:38], lines[38]
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_the_solution_replays_to_one_peg_in_the_centre(compiled):
+    outcome = run_file(PROGRAM, "0\n", compiled=compiled)
+    assert outcome.error is None, outcome.error.render()
+    assert len(outcome.lines) == 31 + 7 + 1
+    jumps, board, tests = parse(outcome.lines)
+    pegs = ref.replay(jumps)
+    assert pegs == {ref.CENTRE}
+    assert board == ref.picture(pegs)
+    assert tests.startswith("ПРОВЕРОК: ") and int(tests.split()[1]) > 0
+
+
+def test_the_referee_refuses_an_illegal_jump():
+    with pytest.raises(AssertionError, match="прыжок 1"):
+        ref.replay([(4, 2, 4, 4), (4, 4, 4, 6)][1:])  # from the empty centre
+
+
+def test_the_live_display_redraws_in_place_on_a_terminal():
+    argv = [sys.executable, "-m", "pseudo", "run", "--compiled", str(PROGRAM)]
+    with Terminal(["sh", "-c", 'echo 1 | "$0" "$@"', *argv], width=40, height=60, cwd=str(ROOT)) as term:
+        screen, code, _ = term.wait(timeout=240)
+    assert code == 0
+    pegs = {ref.CENTRE}
+    assert [row.rstrip() for row in screen[0:7]] == [row.rstrip() for row in ref.picture(pegs)]
+    assert screen[7].startswith("колышков: 1 проверок: ")
+    jumps, board, tests = parse([line.rstrip() for line in screen[9:49]])
+    assert ref.replay(jumps) == pegs
+    assert [row.rstrip() for row in ref.picture(pegs)] == board
+    assert int(tests.split()[1]) >= int(screen[7].split()[3])  # the frame is drawn at the last jump
+    assert not "".join(screen[49:]).strip(), "кадры рисуются на месте: ниже ответа ничего нет"
