@@ -59,6 +59,43 @@ def python_loop(out) -> None:
     out.write(f"{s}\n")
 
 
+def python_peg_solitaire(out) -> None:
+    """Peg solitaire as a Python programmer would write it: the same search and direction
+    order as programs/peg_solitaire.pseudo, a list of lists for the board."""
+    on = [[1 <= r <= 7 and 1 <= c <= 7 and (3 <= r <= 5 or 3 <= c <= 5) for c in range(11)] for r in range(11)]
+    board = [["х" if on[r][c] else " " for c in range(11)] for r in range(11)]
+    board[4][4] = "-"
+    steps = [(0, -1), (-1, 0), (0, 1), (1, 0)]
+    jumps, tests, pegs = [], 0, 32
+
+    def solve() -> bool:
+        nonlocal tests, pegs
+        for r in range(1, 8):
+            for c in range(1, 8):
+                if board[r][c] != "х":
+                    continue
+                for dr, dc in steps:
+                    tests += 1
+                    if board[r + dr][c + dc] == "х" and board[r + 2 * dr][c + 2 * dc] == "-":
+                        board[r][c] = board[r + dr][c + dc] = "-"
+                        board[r + 2 * dr][c + 2 * dc] = "х"
+                        pegs -= 1
+                        jumps.append((r, c, r + 2 * dr, c + 2 * dc))
+                        if solve():
+                            return True
+                        jumps.pop()
+                        board[r][c] = board[r + dr][c + dc] = "х"
+                        board[r + 2 * dr][c + 2 * dc] = "-"
+                        pegs += 1
+        return pegs == 1 and board[4][4] == "х"
+    solve()
+    for jump in jumps:
+        out.write(" ".join(map(str, jump)) + "\n")
+    for r in range(1, 8):
+        out.write("".join(board[r][1:8]) + "\n")
+    out.write(f"ПРОВЕРОК: {tests}\n")
+
+
 def best(fn, repeat: int) -> float:
     times = []
     for _ in range(repeat):
@@ -68,27 +105,27 @@ def best(fn, repeat: int) -> float:
     return min(times)
 
 
-def compiled_runner(loaded, limits: bool = True):
+def compiled_runner(loaded, stdin: str, limits: bool = True):
     """The transpiled program, compiled once; each call runs главная afresh (as a fresh run would)."""
     compiled = compile_program(loaded.program, loaded.main_file, loaded.sources, limits)
 
     def run():
         out = io.StringIO()
-        execute_compiled(compiled, loaded.program, stdout=out)
+        execute_compiled(compiled, loaded.program, stdin=io.StringIO(stdin), stdout=out)
         return out
     return run
 
 
-def compare(name: str, source: Source, python_fn, repeat: int) -> None:
+def compare(name: str, source: Source, python_fn, repeat: int, stdin: str = "") -> None:
     load_time = best(lambda: pseudo.load(source), repeat)
     loaded = pseudo.load(source)
     program = loaded.program
     out_p, out_py = io.StringIO(), io.StringIO()
-    pseudo.run(program, stdout=out_p)
+    pseudo.run(program, stdin=io.StringIO(stdin), stdout=out_p)
     python_fn(out_py)
-    compiled, bare = compiled_runner(loaded), compiled_runner(loaded, limits=False)
+    compiled, bare = compiled_runner(loaded, stdin), compiled_runner(loaded, stdin, limits=False)
     assert out_p.getvalue() == out_py.getvalue() == compiled().getvalue() == bare().getvalue(), name
-    t_pseudo = best(lambda: pseudo.run(program, stdout=io.StringIO()), repeat)
+    t_pseudo = best(lambda: pseudo.run(program, stdin=io.StringIO(stdin), stdout=io.StringIO()), repeat)
     t_compiled = best(compiled, repeat)
     t_bare = best(bare, repeat)
     t_python = best(lambda: python_fn(io.StringIO()), repeat)
@@ -127,6 +164,8 @@ def main() -> None:
     compare("queens_recursive N=8", Source.from_file(ROOT / "programs" / "queens_recursive.pseudo"),
             python_queens, args.repeat)
     compare("loop 100,000 steps", Source(LOOP, "loop.pseudo"), python_loop, args.repeat)
+    compare("peg solitaire", Source.from_file(ROOT / "programs" / "peg_solitaire.pseudo"),
+            python_peg_solitaire, max(1, args.repeat // 3), stdin="0\n")
     tracing_cost(Source.from_file(ROOT / "programs" / "queens_recursive.pseudo"), args.repeat)
 
 
