@@ -257,11 +257,14 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
         return hint("extra-end-if")
     if tok.type == "NUMBER" and before and before[-1].type == "NUMBER" and tok.line == before[-1].line:
         return hint("two-numbers")
-    if "THEN" in expected and _innermost_unclosed(before) is not None and _innermost_unclosed(before).type == "IF":
+    if before and before[-1].type == "COMMA" and _statement_start(before).type == "PRINT":
+        return hint("print-comma")
+    opener = _innermost_unclosed(before)
+    if "THEN" in expected and opener is not None and opener.type == "IF" \
+            and not any(t.type == "THEN" for t in before[before.index(opener):]):
         return hint("missing-then")
     if "DO" in expected and any(t.type in ("WHILE", "FOR") for t in before):
         return hint("missing-do")
-    opener = _innermost_unclosed(before)
     if opener is not None and opener.type == "IF" and "END_IF" in expected:
         return hint("missing-end-if")
     if opener is not None and opener.type in ("WHILE", "FOR", "DO") and "LOOP_END" in expected:
@@ -269,6 +272,15 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
     if tok.type == "DEF_EQ":
         return hint("body-dedent")
     return None
+
+
+def _statement_start(before: list[Token]) -> Token:
+    """The first token of the statement the last token of `before` belongs to."""
+    i = len(before) - 1
+    while i > 0 and before[i - 1].type not in ("SEMI", "_NL", "THEN", "ELSE", "DO") \
+            and before[i - 1].line == before[i].line:
+        i -= 1
+    return before[i]
 
 
 def nearest_keyword(word: str) -> str | None:

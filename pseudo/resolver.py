@@ -337,6 +337,9 @@ class Resolver:
             if near:
                 return static_error("no-phrase", span_of_token(self.source, tok),
                                     hint("keyword-typo", written=tok.value, keyword=near), text=text)
+        for a, b in zip(run.tokens, run.tokens[1:]):
+            if a.type == b.type == "NUMBER":
+                return static_error("no-phrase", span_of_token(self.source, b), hint("two-numbers"), text=text)
         if isinstance(expr, n.Node):
             tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
             return static_error("not-a-statement", run.span, tip, text=text)

@@ -1,0 +1,42 @@
+"""Syntax errors: each names the place and, where the cause is clear, gives the hint that fits
+it — and no hint that does not."""
+import pytest
+
+import pseudo
+from pseudo.errors import StaticError
+from pseudo.messages import HINTS
+from pseudo.source import Source
+
+
+def first_error(text: str):
+    with pytest.raises(StaticError) as caught:
+        pseudo.load(Source(text, "t.pseudo"))
+    return caught.value.diagnostics[0]
+
+
+def starts(code: str) -> str:
+    return HINTS[code].split("{")[0]
+
+
+@pytest.mark.parametrize("text,line,column,code", [
+    ("ЕСЛИ 1 = 1\n  СООБЩИТЬ 'a'\nКОНЕЦ_ЕСЛИ\n", 2, 3, "missing-then"),
+    ("ПОКА ЛОЖЬ\n  СООБЩИТЬ 'a'\nВЕРНУТЬСЯ\n", 2, 3, "missing-do"),
+    ("СООБЩИТЬ 'a', КОНЕЦ_РАБОТЫ\n", 1, 15, "print-comma"),
+    ("ЕСЛИ 1 = 1 ТО\n  СООБЩИТЬ 'a', КОНЕЦ_РАБОТЫ\nКОНЕЦ_ЕСЛИ\n", 2, 17, "print-comma"),
+    ("СООБЩИТЬ 1 < 2 < 3\n", 1, 16, "compare-chain"),
+    ("СООБЩИТЬ 1\nКОНЕЦ_ЕСЛИ\n", 2, 1, "extra-end-if"),
+    ("СООБЩИТЬ 1 5\n", 1, 12, "two-numbers"),
+    ("x := 1 5\n", 1, 8, "two-numbers"),
+    ("ЕСЛИ 1 = 1 ТО СООБЩИТЬ 1 КОНЕЦ_ЕСИЛ\n", 1, 1, "keyword-typo"),
+])
+def test_the_hint_fits_the_mistake(text, line, column, code):
+    d = first_error(text)
+    assert d.hint is not None and d.hint.startswith(starts(code)), d.render()
+    if code != "keyword-typo":  # reported where the text ends, not at the misspelt word
+        assert (d.span.line, d.span.column) == (line, column), d.render()
+
+
+def test_no_then_hint_when_then_is_there():
+    d = first_error("ЕСЛИ 1 = 1 ТО\n  СООБЩИТЬ 'a', КОНЕЦ_РАБОТЫ\nКОНЕЦ_ЕСЛИ\n")
+    assert "ТО" not in (d.hint or "").split("СООБЩИТЬ")[0]
+    assert not d.hint.startswith(starts("missing-then"))
