@@ -8,6 +8,8 @@ and arrays (always global) in dicts captured directly by the closures.
 """
 from __future__ import annotations
 
+import operator
+
 from . import nodes as n
 from .automaton import build
 from .errors import PseudoRuntimeError
@@ -759,19 +761,21 @@ class Interpreter:
 
     def _expr_Compare(self, e: n.Compare):
         left, right, span, op = self._expr(e.left), self._expr(e.right), e.span, e.op
-        fast = {"=": int.__eq__, "≠": int.__ne__, "<": int.__lt__, "≤": int.__le__,
-                ">": int.__gt__, "≥": int.__ge__}[op]
+        fast = {"=": operator.eq, "≠": operator.ne, "<": operator.lt, "≤": operator.le,
+                ">": operator.gt, "≥": operator.ge}[op]
         if op == "=":
             def eq(fr):
                 a, b = left(fr), right(fr)
-                if type(a) is int and type(b) is int:
+                kind_ = type(a)
+                if kind_ is type(b) and (kind_ is int or kind_ is str):  # boards of numbers or of letters
                     return a == b
                 return compare(op, a, b, span)
             return eq
 
         def cmp(fr):
             a, b = left(fr), right(fr)
-            if type(a) is int and type(b) is int:
+            kind_ = type(a)
+            if kind_ is type(b) and (kind_ is int or kind_ is str):
                 return fast(a, b)
             return compare(op, a, b, span)
         return cmp
