@@ -24,11 +24,12 @@ HELP = """\
   b, назад               шаг назад
   p ВЫРАЖЕНИЕ, печать …  значение выражения в этой точке
   l, список              показать текст вокруг текущей строки
+  w, вывод               всё, что программа напечатала до этой точки
   h, ?, помощь           эта справка
   q, выход               выйти"""
 
 ALIASES = {"": "n", "n": "n", "далее": "n", "s": "s", "внутрь": "s", "o": "o", "выйти": "o", "c": "c", "до": "c",
-           "b": "b", "назад": "b", "p": "p", "печать": "p", "l": "l", "список": "l", "h": "h", "?": "h",
+           "b": "b", "назад": "b", "p": "p", "печать": "p", "l": "l", "список": "l", "w": "w", "вывод": "w", "h": "h", "?": "h",
            "помощь": "h", "q": "q", "выход": "q"}
 
 
@@ -41,6 +42,7 @@ class Stepper:
         self.read = read  # read(prompt) -> str, raises EOFError at the end
         self.stops = [i for i, e in enumerate(events) if e["kind"] == "stmt"]
         self.pos = 0
+        self.shown = 0  # the event index up to which the program's output has been shown
 
     # ---- the loop ----
 
@@ -71,6 +73,9 @@ class Stepper:
                 continue
             if command == "l":
                 self.show()
+                continue
+            if command == "w":
+                self.write(_quoted(self._output(0, self.stops[self.pos])) or "программа ещё ничего не напечатала\n")
                 continue
             if command == "c":
                 moved = self.continue_to(rest.strip())
@@ -134,7 +139,14 @@ class Stepper:
 
     # ---- showing ----
 
+    def _output(self, start: int, end: int) -> str:
+        return "".join(e["text"] for e in self.events[start:end] if e["kind"] == "output")
+
     def show(self) -> None:
+        here = self.stops[self.pos]
+        if here > self.shown:  # what the statements run since the last stop printed
+            self.write(_quoted(self._output(self.shown, here)))
+        self.shown = here
         e = self._event()
         state, stack = self._context()
         place = f"шаг {self.pos + 1} из {len(self.stops)} · строка {e['line']} · глубина {e['depth']}"
@@ -189,6 +201,13 @@ class Stepper:
             return "не вычислить: " + e.first.text
         except _Unknown as e:
             return f"не вычислить: {e}"
+
+
+def _quoted(text: str) -> str:
+    """The program's output, each line marked so that it stands apart from the stepper's own."""
+    if not text:
+        return ""
+    return "".join(f"вывод » {line}\n" for line in text.rstrip("\n").split("\n"))
 
 
 class _Unknown(Exception):

@@ -75,3 +75,19 @@ def test_stepper_next_into_out_back_print_continue():
     t.send("p c[1]\n")
     assert t.until("(шаг) ").strip().endswith("1")
     assert t.close() == 0
+
+
+def test_stepper_shows_what_the_program_prints(tmp_path):
+    stdin = tmp_path / "ввод.txt"
+    stdin.write_text("3 -4 слово\n5/2 1,5\n", encoding="utf-8")
+    t = Terminal("step", "tests/golden/statements/print_read.pseudo", "--input", str(stdin))
+    t.until("(шаг) ")
+    t.send("c 9\n")  # past the first СООБЩИТЬ
+    screen = t.until("(шаг) ")
+    assert "вывод » " in screen
+    t.send("c\n")  # to the end
+    t.until("(шаг) ")
+    t.send("w\n")
+    screen = t.until("(шаг) ")
+    assert "вывод » a b c" in screen
+    assert t.close() == 0
