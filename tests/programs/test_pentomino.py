@@ -8,6 +8,8 @@ from conftest import PROGRAMS, ROOT, run_file
 from reference import pentomino
 from terminal import Terminal
 
+from pseudo.runtime import Limits
+
 LONG = bool(os.environ.get("PSEUDO_LONG"))
 PROGRAM = PROGRAMS / "pentomino.pseudo"
 
@@ -27,8 +29,8 @@ def tilings_printed(lines: list[str]) -> tuple[list[tuple[str, ...]], int]:
     return blocks, int(last.split()[1])
 
 
-def solve(h: int, w: int, show: int = 0, compiled: bool = False):
-    outcome = run_file(PROGRAM, f"{h} {w} {show}\n", compiled=compiled)
+def solve(h: int, w: int, show: int = 0, compiled: bool = False, limits: Limits | None = None):
+    outcome = run_file(PROGRAM, f"{h} {w} {show}\n", compiled=compiled, limits=limits)
     assert outcome.error is None, outcome.error.render()
     return outcome.lines
 
@@ -87,9 +89,10 @@ def test_the_live_display_redraws_in_place_on_a_terminal():
     assert not "".join(screen[12:]).strip(), "ниже итога ничего не должно быть: кадры рисуются на месте"
 
 
-@pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1): minutes, compiled")
+@pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1): 1, 5 and about 25 minutes, compiled")
 @pytest.mark.parametrize("h,w,count", [(4, 15, 1472), (5, 12, 4040), (6, 10, 9356)])
 def test_larger_rectangles(h, w, count):
-    blocks, printed = tilings_printed(solve(h, w, compiled=True))
+    limits = Limits(max_steps=10 ** 12, time_limit=4 * 3600)  # 6 × 10 takes more than the default 10⁹ steps
+    blocks, printed = tilings_printed(solve(h, w, compiled=True, limits=limits))
     assert printed == len(blocks) == count
     assert sorted(blocks) == sorted(pentomino.tilings(h, w))
