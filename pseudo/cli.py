@@ -30,7 +30,7 @@ from .interpreter import Stats
 from .runtime import Limits, Machine
 from .source import Source
 from .stepper import Stepper
-from .trace import TraceLimit, Tracer
+from .trace import TraceLimit, Tracer, end_event
 from .transpile import TranspileLimit, python_source
 from .views import ONLY, ExplainView, Filter, JsonlView, MarginView, TableView, TextView, filtered
 
@@ -381,12 +381,19 @@ def cmd_trace(args) -> int:
                  names=set(args.vars.split(",")) if args.vars else None, first=args.first, last=args.last,
                  depth=args.depth)
     sink = filtered(view, flt)
-    stopped = None
+    tracer = Tracer(sink, max_events)
+    stopped, outcome, error = None, "ok", None
     try:
-        run(loaded.program, limits=_limits(args), tracer=Tracer(sink, max_events))
+        run(loaded.program, limits=_limits(args), tracer=tracer)
     except TraceLimit as e:
         stopped = f"pseudo: трассировка остановлена после {e.limit} событий; увеличьте --max-events"
+        outcome = "trace-limit"
+    except PseudoError as e:
+        outcome, error = "error", e
+        raise
     finally:
+        if isinstance(view, JsonlView):  # a reader of the stream learns how the run ended
+            view(end_event(tracer.count + 1, outcome, error))
         sink.finish()
         if stream is not None and stream is not sys.stderr:
             stream.close()

@@ -20,6 +20,8 @@ and, by kind:
     state   from, to, condition, how   how: entry | goto | fall; from: null at entry
     input   value
     output  text                       exactly what was written
+    end     outcome, message           the last event of a JSONL stream: outcome ok | error |
+                                       trace-limit; message: the error's text, or null
 Values are strings as СООБЩИТЬ prints them.
 """
 from __future__ import annotations
@@ -49,9 +51,9 @@ class Tracer:
         self.condition = None  # the condition of the transfer being made (for state events)
 
     def emit(self, kind: str, span, **fields) -> None:
-        self.count += 1
-        if self.max_events is not None and self.count > self.max_events:
+        if self.max_events is not None and self.count >= self.max_events:
             raise TraceLimit(self.max_events)
+        self.count += 1
         event = {"step": self.count, "kind": kind,
                  "file": span.filename if span is not None else None,
                  "line": span.line if span is not None else None,
@@ -59,6 +61,16 @@ class Tracer:
                  "depth": self.depth}
         event.update(fields)
         self.sink(event)
+
+
+def end_event(step: int, outcome: str, error=None) -> dict:
+    """How the run ended: after the last event of a stream, so that its reader knows it is whole."""
+    span = error.first.span if error is not None else None
+    return {"step": step, "kind": "end",
+            "file": span.filename if span is not None else None,
+            "line": span.line if span is not None else None,
+            "column": span.column if span is not None else None,
+            "depth": 0, "outcome": outcome, "message": error.first.text if error is not None else None}
 
 
 def statement_text(s) -> str:

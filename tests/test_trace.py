@@ -90,7 +90,7 @@ def test_jsonl_is_valid_against_the_schema(name, tmp_path):
     result = cli("trace", "--format", "jsonl", "--max-events", "20000", "-o", str(out), f"programs/{name}.pseudo")
     assert result.returncode == 0
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 20000
+    assert len(lines) == 20000 + 1  # and the end event
     validator = jsonschema.Draft202012Validator(SCHEMA)
     kinds = set()
     for line in lines:
@@ -149,3 +149,27 @@ def test_html_page_is_self_contained(tmp_path):
     text = page.read_text(encoding="utf-8")
     assert "http://" not in text and "https://" not in text
     assert '<script type="application/json" id="data">' in text
+
+
+def test_a_jsonl_stream_ends_with_how_the_run_ended(tmp_path):
+    out = tmp_path / "t.jsonl"
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    cases = [("СООБЩИТЬ 1\n", [], 0, "ok", None),
+             ("x := 1; СООБЩИТЬ 1 / 0\n", [], 70, "error", "деление на ноль"),
+             ("ПОКА ИСТИНА ВЫПОЛНЯТЬ x := 1 ВЕРНУТЬСЯ\n", ["--max-events", "30"], 0, "trace-limit", None)]
+    for text, options, code, outcome, message in cases:
+        program = tmp_path / "p.pseudo"
+        program.write_text(text, encoding="utf-8")
+        result = cli("trace", "--format", "jsonl", *options, "-o", str(out), str(program))
+        assert result.returncode == code, result.stderr
+        events = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+        for event in events:
+            validator.validate(event)
+        end = events[-1]
+        assert end["kind"] == "end" and end["outcome"] == outcome and end["message"] == message
+        assert [e["step"] for e in events] == list(range(1, len(events) + 1))
+        assert [e for e in events if e["kind"] == "end"] == [end]
+        if outcome == "error":
+            assert (end["line"], end["column"]) == (1, 18)
+        if outcome == "trace-limit":
+            assert len(events) == 31
