@@ -89,7 +89,7 @@ def test_the_live_display_redraws_in_place_on_a_terminal():
     assert not "".join(screen[12:]).strip(), "ниже итога ничего не должно быть: кадры рисуются на месте"
 
 
-@pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1): 1, 5 and about 25 minutes, compiled")
+@pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1): about 1, 5 and 18 minutes, compiled")
 @pytest.mark.parametrize("h,w,count", [(4, 15, 1472), (5, 12, 4040), (6, 10, 9356)])
 def test_larger_rectangles(h, w, count):
     limits = Limits(max_steps=10 ** 12, time_limit=4 * 3600)  # 6 × 10 takes more than the default 10⁹ steps
