@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import message
+from .messages import HINTS, RUNTIME_HINTS, message
 from .source import Span
 
 EXIT_OK, EXIT_USAGE, EXIT_STATIC, EXIT_UNAVAILABLE, EXIT_RUNTIME, EXIT_INTERRUPTED = 0, 64, 65, 69, 70, 130
@@ -96,6 +96,8 @@ class PseudoRuntimeError(PseudoError):
     exit_code = EXIT_RUNTIME
 
     def __init__(self, code: str, span: Span | None, hint: str | None = None, **args):
+        if hint is None and code in RUNTIME_HINTS:  # the same hint whichever mode raised it
+            hint = HINTS[code]
         super().__init__([diagnostic("error", code, span, hint, **args)])
         self.code = code
         self.args_ = args

@@ -601,23 +601,21 @@ class Interpreter:
 
     def _expr_Index(self, e: n.Index):
         arr, key, span = self._array(e.name), self._key(e.indices), e.span
-        if any(isinstance(x, n.Call) for i in e.indices for x in n.walk(i)):
-            fast = key  # a call in the index must not run twice
-        else:
-            fast = self._unchecked_key(e.indices)
 
-        def element(fr):
+        def checked(fr):
+            k = check_index(key(fr), arr, span)  # an integer index: ИСТИНА is not 1
             try:
-                return arr[fast(fr)]
-            except (KeyError, TypeError):  # the checked way says what is wrong
-                k = key(fr)
-                check_index(k, arr, span)
+                return arr[k]
+            except KeyError:
                 raise PseudoRuntimeError("unset-elem", span, name=arr.name, index=show_key(k)) from None
-        return element
+        if any(isinstance(x, n.Call) for i in e.indices for x in n.walk(i)):
+            return checked  # a call in the index runs exactly once
+        return self._fast_element(arr, e.indices, checked)
 
-    def _unchecked_key(self, indices):
-        """The index of an element read, reading local variables without the unset check: an
-        unset one gives a key that is not in the array, and the read then takes the checked way."""
+    def _fast_element(self, arr, indices, checked):
+        """An element read whose index has no calls: integers go straight to the array (locals read
+        without the unset check); anything else, or a missing element, takes the checked way,
+        which evaluates the index again to say what is wrong."""
         def part(e):
             if isinstance(e, n.Var) and e.name in self.local_index and e.name not in self.ref_params:
                 slot = self.local_index[e.name]
@@ -625,11 +623,30 @@ class Interpreter:
             return self._expr(e)
         parts = [part(e) for e in indices]
         if len(parts) == 1:
-            return parts[0]
+            first, = parts
+
+            def element(fr):
+                k = first(fr)
+                if type(k) is int and k in arr:
+                    return arr[k]
+                return checked(fr)
+            return element
         if len(parts) == 2:
             first, second = parts
-            return lambda fr: (first(fr), second(fr))
-        return lambda fr: tuple(p(fr) for p in parts)
+
+            def element2(fr):
+                a, b = first(fr), second(fr)
+                if type(a) is int and type(b) is int and (a, b) in arr:
+                    return arr[a, b]
+                return checked(fr)
+            return element2
+
+        def element_n(fr):
+            k = tuple(p(fr) for p in parts)
+            if all(type(x) is int for x in k) and k in arr:
+                return arr[k]
+            return checked(fr)
+        return element_n
 
     def _expr_Call(self, e: n.Call):
         return self._call(e, expect_value=True)

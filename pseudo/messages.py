@@ -6,7 +6,7 @@ str.format templates.
 
 MESSAGES = {
     # syntax
-    "unexpected-token": "неожиданное {found}",
+    "unexpected-token": "{found}",
     "unexpected-eof": "текст кончился раньше времени",
     "unclosed-block": "{opener} не закрыто: текст кончился раньше, чем {closer}",
     "unexpected-char": "непонятный символ {char!r}",
@@ -20,6 +20,7 @@ MESSAGES = {
     "unclosed-string": "строка не закрыта кавычкой",
     # static
     "no-phrase": "не понимаю «{text}»: это не присваивание, не вызов и не известная фраза",
+    "screen-not-value": "«{text}» — действие на экране, а не значение: в условие или выражение его не поставить",
     "ambiguous-phrase": "«{text}» подходит к нескольким фразам: {candidates}",
     "not-a-statement": "выражение «{text}» не может быть инструкцией",
     "undefined-call": "неизвестная процедура или функция {name}",
@@ -76,8 +77,8 @@ MESSAGES = {
     "too-big": "слишком большое число: {detail}",
     "too-long": "слишком длинная строка ({length} символов)",
     "read-eof": "ввод кончился: ПРОЧЕСТЬ не получило значения для {name}",
-    "screen-cursor": "номер строки и столбца курсора должен быть целым числом от 1, а получено {value}",
-    "screen-pause": "пауза измеряется неотрицательным числом миллисекунд, а получено {value}",
+    "screen-cursor": "строка и столбец курсора — целые числа от 1, а получено {value}",
+    "screen-pause": "пауза — неотрицательное число миллисекунд, а получено {value}",
     "step-limit": "превышен предел шагов ({limit}); увеличьте его параметром --max-steps",
     "time-limit": "превышен предел времени ({limit} с); увеличьте его параметром --time-limit",
     "depth-limit": "превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth",
@@ -107,11 +108,17 @@ HINTS = {
     "missing-end-if": "не закрыто ЕСЛИ: добавьте КОНЕЦ_ЕСЛИ",
     "missing-loop-end": "не закрыт цикл: добавьте ВЕРНУТЬСЯ",
     "missing-then": "после условия ЕСЛИ пишется ТО",
+    "screen-not-value": "напишите его отдельной инструкцией, например: ЕСЛИ показ ТО пауза 200 КОНЕЦ_ЕСЛИ",
+    "screen-cursor": "строки и столбцы экрана считаются с 1: курсор в строку 1, столбец 1 — левый верхний угол",
+    "screen-pause": "пауза в миллисекундах: пауза 200 — пятая часть секунды",
     "print-comma": "запятая в конце СООБЩИТЬ оставляет строку вывода открытой, и на ней инструкция "
                    "кончается; следующую инструкцию отделите «;» или начните с новой строки",
     "missing-do": "после условия цикла пишется ВЫПОЛНЯТЬ",
     "body-dedent": "строки тела определения, кроме закрывающих, начинайте с отступа",
 }
+
+# Runtime errors that always carry their hint (raised alike by the interpreter and the compiled program).
+RUNTIME_HINTS = {"screen-cursor", "screen-pause"}
 
 # What the parser expected, by terminal name, in words.
 TERMINALS = {

@@ -178,6 +178,15 @@ def _parse_tokens(tokens: list[Token], start: str, source: Source):
         raise StaticError([diagnostic("error", "unexpected-eof", span)]) from None
 
 
+FEMININE = {"метка", "строка", "запятая"}
+
+
+def unexpected(tok: Token) -> str:
+    """«неожиданное число «2»», «неожиданная запятая»: the adjective agrees with the noun."""
+    what = describe_token(tok)
+    return ("неожиданная " if what.split()[0] in FEMININE else "неожиданное ") + what
+
+
 def describe_token(tok: Token) -> str:
     if tok.type == "$END":
         return "конец текста"
@@ -230,7 +239,7 @@ def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> St
         text = "текст кончился раньше времени"
     else:
         span = span_of_token(source, tok)
-        text = f"неожиданное {describe_token(tok)}"
+        text = unexpected(tok)
     expected = sorted({TERMINALS.get(x, x) for x in e.expected
                        if not x.startswith("__") and x not in ("$END", "_NL", "SEMI")})
     if expected and len(expected) <= 6:

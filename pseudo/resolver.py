@@ -17,7 +17,7 @@ from lark import Token
 from . import nodes as n
 from .errors import Diagnostic, StaticError, diagnostic, static_error
 from .messages import KEYWORDS, hint
-from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_expression, parse_file
+from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_expression, parse_file, unexpected
 from .phrases import SCREEN_OPS, SCREEN_PHRASES, WORD_TYPES, Pattern, PhraseTable, depths, parse_pattern
 from .source import Source, Span, fold_lookalikes, span_of_token
 
@@ -329,6 +329,8 @@ class Resolver:
 
     def _not_understood(self, run: Run, expr) -> StaticError:
         text = _source_text(self.source, run.tokens)
+        if SCREEN_PHRASES.match(run.tokens, lambda i, j: isinstance(self._try_expr(run.tokens[i:j]), n.Node)):
+            return static_error("screen-not-value", run.span, hint("screen-not-value"), text=text)
         for tok in run.tokens:
             if tok.type in WORD_TYPES and tok.value.upper() in KEYWORDS and tok.value != tok.value.upper():
                 return static_error("no-phrase", span_of_token(self.source, tok),
@@ -339,7 +341,8 @@ class Resolver:
                                     hint("keyword-typo", written=tok.value, keyword=near), text=text)
         for a, b in zip(run.tokens, run.tokens[1:]):
             if a.type == b.type == "NUMBER":
-                return static_error("no-phrase", span_of_token(self.source, b), hint("two-numbers"), text=text)
+                return static_error("unexpected-token", span_of_token(self.source, b), hint("two-numbers"),
+                                    found=unexpected(b))
         if isinstance(expr, n.Node):
             tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
             return static_error("not-a-statement", run.span, tip, text=text)
@@ -448,8 +451,8 @@ class Resolver:
     def _screen(self, run: Run) -> n.Screen | None:
         """A screen phrase, unless a procedure of the program has its first word as name."""
         toks = run.tokens
-        if toks[0].type == "NAME" and toks[0].value in self.procs:
-            return None
+        if toks[0].type == "NAME" and toks[0].value in self.procs and isinstance(self._try_expr(toks), n.Call):
+            return None  # `пауза(5)` with the program's own procedure пауза
         matches = SCREEN_PHRASES.match(toks, lambda i, j: isinstance(self._try_expr(toks[i:j]), n.Node))
         if len(matches) != 1:
             return None
@@ -482,8 +485,10 @@ class Resolver:
             pieces.append(toks[prev:c])
             prev = c + 1
         pieces.append(toks[prev:])
-        if any(not p for p in pieces[:-1]):
-            raise static_error("unexpected-token", run.span)
+        for i, piece in enumerate(pieces[:-1]):
+            if not piece:  # `СООБЩИТЬ ,` or `1,, 2`: a comma with nothing before it
+                comma = toks[_top_level(toks, "COMMA")[i]]
+                raise static_error("unexpected-token", span_of_token(self.source, comma), found=unexpected(comma))
         return pieces
 
 

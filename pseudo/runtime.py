@@ -23,6 +23,7 @@ def fail(code: str, span=None, **args) -> PseudoRuntimeError:
 
 
 MAX_POWER_BITS = 10_000_000
+MAX_PAUSE_MS = 10 ** 9
 MAX_STRING = 100_000_000
 
 
@@ -83,6 +84,14 @@ def show(value) -> str:
     if type(value) is Fraction:
         return f"{value.numerator}/{value.denominator}"
     return str(value)
+
+
+def described(value) -> str:
+    """A value in an error message: a number as printed, anything else with its kind."""
+    if _number(value):
+        return show(value)
+    text = f"«{value}»" if type(value) is str else show(value)
+    return f"{kind(value)} {text}"
 
 
 def show_key(key) -> str:
@@ -233,7 +242,7 @@ class Output:
         """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
         for value in (line, column):
             if type(value) is not int or value < 1:
-                raise fail("screen-cursor", span, value=show(value))
+                raise fail("screen-cursor", span, value=described(value))
         if self.screen:
             self.stream.write(f"\x1b[{line};{column}H")
         elif self.open:
@@ -244,11 +253,11 @@ class Output:
         """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
         no wait elsewhere, so that pipes and tests run at full speed."""
         if not _number(ms) or ms < 0:
-            raise fail("screen-pause", span, value=show(ms))
+            raise fail("screen-pause", span, value=described(ms))
         if not self.screen:
             return
         self.stream.flush()
-        end = time.monotonic() + ms / 1000
+        end = time.monotonic() + min(ms, MAX_PAUSE_MS) / 1000  # longer waits end at the time limit
         while (left := end - time.monotonic()) > 0:
             time.sleep(min(left, 0.05))
             check()
