@@ -74,9 +74,11 @@ def test_the_live_display_through_a_pipe_is_plain_frames():
     assert lines[-1] == "РЕШЕНИЙ: 8"
 
 
-def test_the_live_display_redraws_in_place_on_a_terminal():
+@pytest.mark.parametrize("h,w", [(3, 20), (20, 3)])
+def test_the_live_display_redraws_in_place_on_a_terminal(h, w):
+    """On an 80 × 24 terminal; a tall rectangle is shown lying, as the search fills it."""
     argv = [sys.executable, "-m", "pseudo", "run", "--compiled", str(PROGRAM)]
-    with Terminal(["sh", "-c", 'echo "3 20 1" | "$0" "$@"', *argv], width=40, height=20, cwd=str(ROOT)) as term:
+    with Terminal(["sh", "-c", f'echo "{h} {w} 1" | "$0" "$@"', *argv], width=80, height=24, cwd=str(ROOT)) as term:
         screen, code, _ = term.wait(timeout=240)
     assert code == 0
     frame, status = screen[0:3], screen[3]
