@@ -27,6 +27,16 @@ def test_the_solution_replays_to_one_peg_in_the_centre(compiled):
     assert tests.startswith("ПРОВЕРОК: ") and int(tests.split()[1]) > 0
 
 
+def test_the_search_is_the_one_of_the_articles_program_3():
+    """The same direction order and scan as the solver the article cites: the same 31 jumps
+    and the same number of move tests (391,865)."""
+    outcome = run_file(PROGRAM, "0\n", compiled=True)
+    jumps, _, tests = parse(outcome.lines)
+    expected_jumps, expected_tests = ref.solve_as_program_3()
+    assert jumps == expected_jumps
+    assert tests == f"ПРОВЕРОК: {expected_tests}"
+
+
 def test_the_referee_refuses_an_illegal_jump():
     with pytest.raises(AssertionError, match="прыжок 1"):
         ref.replay([(4, 2, 4, 4), (4, 4, 4, 6)][1:])  # from the empty centre
