@@ -43,7 +43,12 @@ def test_a_bad_board_is_refused():
     outcome = run_file(PROGRAM, ref.board_text((4, 4), set()).replace("Л", "."))
     assert outcome.lines == ["на доске должен быть один лис Л, а их 0"]
     outcome = run_file(PROGRAM, ref.board_text((4, 4), set()).replace("Л", "Ж"))
-    assert outcome.lines[0].startswith("строка 4 столбец 4 : неизвестный знак Ж")
+    assert outcome.lines == ["неизвестный знак Ж в строке 4 и столбце 4 (нужны Л, К или .)"]
+
+
+def test_the_sample_board_of_the_index():
+    outcome = run_file(PROGRAM, (PROGRAMS / "fox_capture.txt").read_text(encoding="utf-8"))
+    assert outcome.lines[0] == "3 3 1 3" and outcome.lines[-1] == "ВЗЯТО: 10"
 
 
 def capturable(fox):

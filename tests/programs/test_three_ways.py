@@ -17,7 +17,7 @@ INPUTS = {  # program → its standard input, for the programs that read one
     "sim": "1\n" + "".join(f"{a} {b}\n" for a in range(1, 6) for b in range(a + 1, 7)),
     "pentomino": "3 20 0\n",
     "peg_solitaire": "0\n",
-    "fox_capture": "# # . К . # #\n# # К . К # #\n. К Л К . . .\nК . К . К . .\n. . . К . . .\n# # К . К # #\n# # . К . # #\n",
+    "fox_capture": (PROGRAMS / "fox_capture.txt").read_text(encoding="utf-8"),
     "nim": "3 4 5 6 1\n" + "1 1\n2 1\n3 1\n4 1\n" * 12,  # the player tries each heap in turn
 }
 
