@@ -251,6 +251,12 @@ class Resolver:
                     return n.Print(s.span, (), True)
                 pieces = self._split_commas(args)
                 newline = bool(pieces[-1])
+                at = next((i for i, tok in enumerate(args.tokens) if tok.type == "ASSIGN"), None)
+                if at is not None:  # `СООБЩИТЬ x, y := 2`: two statements on one line
+                    after_comma = any(tok.type == "COMMA" for tok in args.tokens[:at])
+                    raise static_error("unexpected-token", span_of_token(self.source, args.tokens[at]),
+                                       hint("print-comma") if after_comma else None,
+                                       found=unexpected(args.tokens[at]))
                 return n.Print(s.span.to(args.span),
                                tuple(self._cond(Run(p, _tokens_span(self.source, p))) for p in pieces if p), newline)
             case n.Read(targets=args):
