@@ -446,8 +446,8 @@ class Resolver:
             raise static_error("ambiguous-phrase", run.span, text=_source_text(self.source, toks), candidates=names)
         m = matches[0]
         if toks[0].type == "NAME" and toks[0].value in self.procs and isinstance(self._try_expr(toks), n.Call):
-            raise static_error("ambiguous-phrase", run.span, text=_source_text(self.source, toks),
-                               candidates=f"{m.pattern.key} и процедуре {toks[0].value}")
+            raise static_error("phrase-or-procedure", run.span, hint("phrase-or-procedure"),
+                               text=_source_text(self.source, toks), phrase=m.pattern.key, name=toks[0].value)
         for tok, defined in m.case_differs:
             self.warnings.append(diagnostic("warning", "tol-phrase-case", span_of_token(self.source, tok),
                                             written=tok.value, defined=defined))

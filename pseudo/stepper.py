@@ -205,9 +205,9 @@ class Stepper:
 
 def _quoted(text: str) -> str:
     """The program's output, each line marked so that it stands apart from the stepper's own."""
-    if not text:
+    if not text.strip("\n"):  # only the end of a line left open
         return ""
-    return "".join(f"вывод » {line}\n" for line in text.rstrip("\n").split("\n"))
+    return "".join(f"вывод » {line}\n" for line in text.strip("\n").split("\n"))
 
 
 class _Unknown(Exception):
