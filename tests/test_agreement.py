@@ -75,7 +75,8 @@ def cond(draw, depth=0, local=()):
 def statements(draw, depth=0, local=(), labels=(), count=None):
     out = []
     for _ in range(count if count is not None else draw(st.integers(1, 4))):
-        choices = ["assign", "assign", "print", "elem"] + (["if", "while", "for", "call", "phrase"] if depth < 2 else [])
+        choices = ["assign", "assign", "print", "elem", "screen"] + (["if", "while", "for", "call", "phrase"]
+                                                                    if depth < 2 else [])
         choices += ["goto"] if labels else []
         kind = draw(st.sampled_from(choices))
         target = draw(st.sampled_from(SCALARS + list(local)))
@@ -104,6 +105,11 @@ def statements(draw, depth=0, local=(), labels=(), count=None):
             out.append(f"ДЛЯ {var} := {start}{step} ДО {stop} ВЫПОЛНЯТЬ\n" + _indent(body) + "\nВЕРНУТЬСЯ")
         elif kind == "call":
             out.append(f"п({draw(int_expr(0, local))}, {draw(st.sampled_from(['a', 'b', 'm[1]', 'm[2]']))})")
+        elif kind == "screen":  # off a terminal: plain lines; a bad argument is the same error in both
+            out.append(draw(st.sampled_from([
+                "очистить экран",
+                f"курсор в строку {draw(int_expr(0, local))}, столбец {draw(int_expr(0, local))}",
+                f"пауза {draw(int_expr(0, local))}"])))
         elif kind == "phrase":
             out.append(f"удвоить {draw(int_expr(0, local))} в {draw(st.sampled_from(['a', 'n', 'm[3]']))}")
         else:
