@@ -12,6 +12,9 @@ from fractions import Fraction
 # ---- вспомогательные функции pseudo: значения, ввод и вывод, шаги и пределы ----
 
 
+MAX_PAUSE_MS = 10 ** 9
+
+
 class Unset:
     """The value of a variable that was never assigned."""
     __slots__ = ()
@@ -40,6 +43,12 @@ class Array(PArray):
         raise fail("unset-elem", name=self.name, index=show_key(key))
 
 
+def kind(value, case: str = "nom") -> str:
+    """The kind of a value in words, in a grammatical case: nom, dat (к …) or acc (сравнивать …)."""
+    name = type(value).__name__
+    return KINDS[case].get(name) or KINDS["nom"].get(name, name)
+
+
 def show(value) -> str:
     """How СООБЩИТЬ prints a value."""
     if value is True:
@@ -49,6 +58,14 @@ def show(value) -> str:
     if type(value) is Fraction:
         return f"{value.numerator}/{value.denominator}"
     return str(value)
+
+
+def described(value) -> str:
+    """A value in an error message: a number as printed, anything else with its kind."""
+    if _number(value):
+        return show(value)
+    text = f"«{value}»" if type(value) is str else show(value)
+    return f"{kind(value)} {text}"
 
 
 def show_key(key) -> str:
@@ -100,7 +117,7 @@ class Output:
         """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
         for value in (line, column):
             if type(value) is not int or value < 1:
-                raise fail("screen-cursor", span, value=show(value))
+                raise fail("screen-cursor", span, value=described(value))
         if self.screen:
             self.stream.write(f"\x1b[{line};{column}H")
         elif self.open:
@@ -111,11 +128,11 @@ class Output:
         """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
         no wait elsewhere, so that pipes and tests run at full speed."""
         if not _number(ms) or ms < 0:
-            raise fail("screen-pause", span, value=show(ms))
+            raise fail("screen-pause", span, value=described(ms))
         if not self.screen:
             return
         self.stream.flush()
-        end = time.monotonic() + ms / 1000
+        end = time.monotonic() + min(ms, MAX_PAUSE_MS) / 1000  # longer waits end at the time limit
         while (left := end - time.monotonic()) > 0:
             time.sleep(min(left, 0.05))
             check()
@@ -369,7 +386,7 @@ def сообщить_об_ошибке(ошибка, файл, строки):
     return код
 
 
-СООБЩЕНИЯ = {'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'screen-cursor': 'номер строки и столбца курсора должен быть целым числом от 1, а получено {value}', 'screen-pause': 'пауза измеряется неотрицательным числом миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
+СООБЩЕНИЯ = {'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'screen-cursor': 'строка и столбец курсора — целые числа от 1, а получено {value}', 'screen-pause': 'пауза — неотрицательное число миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
 KINDS = {'nom': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строка', 'PArray': 'массив', 'NoValue': 'отсутствие значения'}, 'dat': {'int': 'целому числу', 'Fraction': 'дроби', 'bool': 'логическому значению', 'str': 'строке'}, 'acc': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строку'}}
 sys.set_int_max_str_digits(0)
 
@@ -538,7 +555,7 @@ def найти_место_ферзя(i, k):
 
 
 # строки этого файла → строки программы queens_automaton_1.pseudo, для сообщений об ошибках
-СТРОКИ = {379: 1, 380: 1, 381: 1, 382: 1, 395: 15, 396: 15, 398: 15, 399: 15, 400: 16, 402: 15, 404: 16, 405: 29, 407: 29, 408: 30, 409: 31, 410: 32, 411: 22, 413: 32, 415: 22, 416: 23, 417: 23, 419: 24, 420: 24, 421: 25, 422: 26, 423: 22, 424: 26, 426: 21, 428: 21, 429: 21, 430: 16, 431: 21, 432: 32, 434: 17, 435: 18, 436: 22, 438: 18, 440: 22, 441: 23, 442: 23, 444: 24, 445: 24, 446: 25, 447: 26, 448: 22, 449: 26, 451: 21, 453: 21, 454: 21, 455: 16, 456: 21, 457: 18, 459: 21, 461: 21, 462: 21, 463: 16, 464: 21, 474: 10, 475: 10, 476: 11, 477: 11, 478: 11, 479: 12, 480: 12, 481: 13, 482: 13, 484: 16, 485: 16, 486: 16, 488: 18, 489: 18, 490: 19, 491: 20, 492: 20, 493: 20, 495: 22, 496: 22, 497: 23, 498: 23, 499: 23, 501: 25, 502: 25, 503: 26, 504: 26, 505: 26, 506: 27, 509: 30, 510: 30, 511: 30, 512: 31, 513: 32, 514: 32, 515: 32, 516: 33, 519: 36, 520: 36, 521: 37, 523: 39, 524: 39, 525: 40, 527: 42, 528: 42, 529: 42, 531: 43, 532: 43, 533: 43, 535: 45, 536: 45, 537: 45}
+СТРОКИ = {396: 1, 397: 1, 398: 1, 399: 1, 412: 15, 413: 15, 415: 15, 416: 15, 417: 16, 419: 15, 421: 16, 422: 29, 424: 29, 425: 30, 426: 31, 427: 32, 428: 22, 430: 32, 432: 22, 433: 23, 434: 23, 436: 24, 437: 24, 438: 25, 439: 26, 440: 22, 441: 26, 443: 21, 445: 21, 446: 21, 447: 16, 448: 21, 449: 32, 451: 17, 452: 18, 453: 22, 455: 18, 457: 22, 458: 23, 459: 23, 461: 24, 462: 24, 463: 25, 464: 26, 465: 22, 466: 26, 468: 21, 470: 21, 471: 21, 472: 16, 473: 21, 474: 18, 476: 21, 478: 21, 479: 21, 480: 16, 481: 21, 491: 10, 492: 10, 493: 11, 494: 11, 495: 11, 496: 12, 497: 12, 498: 13, 499: 13, 501: 16, 502: 16, 503: 16, 505: 18, 506: 18, 507: 19, 508: 20, 509: 20, 510: 20, 512: 22, 513: 22, 514: 23, 515: 23, 516: 23, 518: 25, 519: 25, 520: 26, 521: 26, 522: 26, 523: 27, 526: 30, 527: 30, 528: 30, 529: 31, 530: 32, 531: 32, 532: 32, 533: 33, 536: 36, 537: 36, 538: 37, 540: 39, 541: 39, 542: 40, 544: 42, 545: 42, 546: 42, 548: 43, 549: 43, 550: 43, 552: 45, 553: 45, 554: 45}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_automaton_1.pseudo', СТРОКИ)

@@ -12,6 +12,9 @@ from fractions import Fraction
 # ---- вспомогательные функции pseudo: значения, ввод и вывод, шаги и пределы ----
 
 
+MAX_PAUSE_MS = 10 ** 9
+
+
 class Unset:
     """The value of a variable that was never assigned."""
     __slots__ = ()
@@ -55,6 +58,14 @@ def show(value) -> str:
     if type(value) is Fraction:
         return f"{value.numerator}/{value.denominator}"
     return str(value)
+
+
+def described(value) -> str:
+    """A value in an error message: a number as printed, anything else with its kind."""
+    if _number(value):
+        return show(value)
+    text = f"«{value}»" if type(value) is str else show(value)
+    return f"{kind(value)} {text}"
 
 
 def show_key(key) -> str:
@@ -113,7 +124,7 @@ class Output:
         """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
         for value in (line, column):
             if type(value) is not int or value < 1:
-                raise fail("screen-cursor", span, value=show(value))
+                raise fail("screen-cursor", span, value=described(value))
         if self.screen:
             self.stream.write(f"\x1b[{line};{column}H")
         elif self.open:
@@ -124,11 +135,11 @@ class Output:
         """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
         no wait elsewhere, so that pipes and tests run at full speed."""
         if not _number(ms) or ms < 0:
-            raise fail("screen-pause", span, value=show(ms))
+            raise fail("screen-pause", span, value=described(ms))
         if not self.screen:
             return
         self.stream.flush()
-        end = time.monotonic() + ms / 1000
+        end = time.monotonic() + min(ms, MAX_PAUSE_MS) / 1000  # longer waits end at the time limit
         while (left := end - time.monotonic()) > 0:
             time.sleep(min(left, 0.05))
             check()
@@ -382,7 +393,7 @@ def сообщить_об_ошибке(ошибка, файл, строки):
     return код
 
 
-СООБЩЕНИЯ = {'bad-index': 'индекс массива {name} должен быть целым числом, а не {kind}', 'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'screen-cursor': 'номер строки и столбца курсора должен быть целым числом от 1, а получено {value}', 'screen-pause': 'пауза измеряется неотрицательным числом миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
+СООБЩЕНИЯ = {'bad-index': 'индекс массива {name} должен быть целым числом, а не {kind}', 'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'screen-cursor': 'строка и столбец курсора — целые числа от 1, а получено {value}', 'screen-pause': 'пауза — неотрицательное число миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
 KINDS = {'nom': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строка', 'PArray': 'массив', 'NoValue': 'отсутствие значения'}, 'dat': {'int': 'целому числу', 'Fraction': 'дроби', 'bool': 'логическому значению', 'str': 'строке'}, 'acc': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строку'}}
 sys.set_int_max_str_digits(0)
 
@@ -545,7 +556,7 @@ def найти_место_ферзя(i, k):
 
 
 # строки этого файла → строки программы queens_automaton_2.pseudo, для сообщений об ошибках
-СТРОКИ = {392: 1, 393: 1, 394: 1, 395: 1, 409: 16, 410: 16, 412: 16, 413: 16, 414: 17, 416: 16, 418: 17, 419: 30, 421: 30, 422: 31, 423: 31, 424: 25, 426: 31, 428: 25, 429: 26, 430: 26, 432: 27, 433: 20, 435: 20, 436: 22, 437: 25, 438: 22, 440: 24, 442: 24, 443: 24, 444: 17, 445: 24, 446: 31, 448: 18, 449: 20, 451: 18, 453: 20, 454: 22, 455: 25, 457: 25, 458: 26, 459: 26, 461: 27, 462: 20, 463: 28, 465: 24, 467: 24, 468: 24, 469: 17, 470: 24, 471: 18, 481: 10, 482: 10, 483: 11, 484: 11, 485: 11, 486: 12, 487: 12, 488: 13, 489: 13, 491: 16, 492: 16, 493: 16, 495: 18, 496: 18, 497: 19, 498: 20, 499: 20, 500: 20, 502: 22, 503: 22, 504: 23, 505: 23, 506: 23, 508: 25, 509: 25, 510: 26, 511: 26, 512: 26, 513: 27, 516: 30, 517: 30, 518: 30, 519: 31, 520: 32, 521: 32, 522: 32, 523: 33, 526: 36, 527: 36, 528: 37, 530: 39, 531: 39, 532: 40, 534: 42, 535: 42, 536: 42, 538: 43, 539: 43, 540: 43, 542: 45, 543: 45, 544: 45}
+СТРОКИ = {403: 1, 404: 1, 405: 1, 406: 1, 420: 16, 421: 16, 423: 16, 424: 16, 425: 17, 427: 16, 429: 17, 430: 30, 432: 30, 433: 31, 434: 31, 435: 25, 437: 31, 439: 25, 440: 26, 441: 26, 443: 27, 444: 20, 446: 20, 447: 22, 448: 25, 449: 22, 451: 24, 453: 24, 454: 24, 455: 17, 456: 24, 457: 31, 459: 18, 460: 20, 462: 18, 464: 20, 465: 22, 466: 25, 468: 25, 469: 26, 470: 26, 472: 27, 473: 20, 474: 28, 476: 24, 478: 24, 479: 24, 480: 17, 481: 24, 482: 18, 492: 10, 493: 10, 494: 11, 495: 11, 496: 11, 497: 12, 498: 12, 499: 13, 500: 13, 502: 16, 503: 16, 504: 16, 506: 18, 507: 18, 508: 19, 509: 20, 510: 20, 511: 20, 513: 22, 514: 22, 515: 23, 516: 23, 517: 23, 519: 25, 520: 25, 521: 26, 522: 26, 523: 26, 524: 27, 527: 30, 528: 30, 529: 30, 530: 31, 531: 32, 532: 32, 533: 32, 534: 33, 537: 36, 538: 36, 539: 37, 541: 39, 542: 39, 543: 40, 545: 42, 546: 42, 547: 42, 549: 43, 550: 43, 551: 43, 553: 45, 554: 45, 555: 45}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_automaton_2.pseudo', СТРОКИ)

@@ -12,6 +12,9 @@ from fractions import Fraction
 # ---- вспомогательные функции pseudo: значения, ввод и вывод, шаги и пределы ----
 
 
+MAX_PAUSE_MS = 10 ** 9
+
+
 class Unset:
     """The value of a variable that was never assigned."""
     __slots__ = ()
@@ -55,6 +58,14 @@ def show(value) -> str:
     if type(value) is Fraction:
         return f"{value.numerator}/{value.denominator}"
     return str(value)
+
+
+def described(value) -> str:
+    """A value in an error message: a number as printed, anything else with its kind."""
+    if _number(value):
+        return show(value)
+    text = f"«{value}»" if type(value) is str else show(value)
+    return f"{kind(value)} {text}"
 
 
 def show_key(key) -> str:
@@ -113,7 +124,7 @@ class Output:
         """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
         for value in (line, column):
             if type(value) is not int or value < 1:
-                raise fail("screen-cursor", span, value=show(value))
+                raise fail("screen-cursor", span, value=described(value))
         if self.screen:
             self.stream.write(f"\x1b[{line};{column}H")
         elif self.open:
@@ -124,11 +135,11 @@ class Output:
         """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
         no wait elsewhere, so that pipes and tests run at full speed."""
         if not _number(ms) or ms < 0:
-            raise fail("screen-pause", span, value=show(ms))
+            raise fail("screen-pause", span, value=described(ms))
         if not self.screen:
             return
         self.stream.flush()
-        end = time.monotonic() + ms / 1000
+        end = time.monotonic() + min(ms, MAX_PAUSE_MS) / 1000  # longer waits end at the time limit
         while (left := end - time.monotonic()) > 0:
             time.sleep(min(left, 0.05))
             check()
@@ -382,7 +393,7 @@ def сообщить_об_ошибке(ошибка, файл, строки):
     return код
 
 
-СООБЩЕНИЯ = {'bad-index': 'индекс массива {name} должен быть целым числом, а не {kind}', 'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'screen-cursor': 'номер строки и столбца курсора должен быть целым числом от 1, а получено {value}', 'screen-pause': 'пауза измеряется неотрицательным числом миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
+СООБЩЕНИЯ = {'bad-index': 'индекс массива {name} должен быть целым числом, а не {kind}', 'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'screen-cursor': 'строка и столбец курсора — целые числа от 1, а получено {value}', 'screen-pause': 'пауза — неотрицательное число миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
 KINDS = {'nom': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строка', 'PArray': 'массив', 'NoValue': 'отсутствие значения'}, 'dat': {'int': 'целому числу', 'Fraction': 'дроби', 'bool': 'логическому значению', 'str': 'строке'}, 'acc': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строку'}}
 sys.set_int_max_str_digits(0)
 
@@ -537,7 +548,7 @@ def найти_место_ферзя(i, k):
 
 
 # строки этого файла → строки программы queens_automaton_3.pseudo, для сообщений об ошибках
-СТРОКИ = {392: 1, 393: 1, 394: 1, 395: 1, 412: 19, 413: 19, 415: 19, 416: 19, 417: 21, 419: 19, 421: 21, 422: 23, 424: 21, 426: 23, 428: 25, 429: 32, 436: 32, 438: 33, 439: 33, 442: 34, 443: 23, 444: 34, 446: 28, 448: 28, 449: 28, 450: 32, 452: 32, 453: 33, 454: 33, 456: 34, 457: 23, 458: 34, 460: 29, 461: 29, 462: 21, 463: 29, 473: 10, 474: 10, 475: 11, 476: 11, 477: 11, 478: 12, 479: 12, 480: 13, 481: 13, 483: 16, 484: 16, 485: 16, 487: 18, 488: 18, 489: 19, 490: 20, 491: 20, 492: 20, 494: 22, 495: 22, 496: 23, 497: 23, 498: 23, 500: 25, 501: 25, 502: 26, 503: 26, 504: 26, 505: 27, 508: 30, 509: 30, 510: 30, 511: 31, 512: 32, 513: 32, 514: 32, 515: 33, 518: 36, 519: 36, 520: 37, 522: 39, 523: 39, 524: 40, 526: 42, 527: 42, 528: 42, 530: 43, 531: 43, 532: 43, 534: 45, 535: 45, 536: 45}
+СТРОКИ = {403: 1, 404: 1, 405: 1, 406: 1, 423: 19, 424: 19, 426: 19, 427: 19, 428: 21, 430: 19, 432: 21, 433: 23, 435: 21, 437: 23, 439: 25, 440: 32, 447: 32, 449: 33, 450: 33, 453: 34, 454: 23, 455: 34, 457: 28, 459: 28, 460: 28, 461: 32, 463: 32, 464: 33, 465: 33, 467: 34, 468: 23, 469: 34, 471: 29, 472: 29, 473: 21, 474: 29, 484: 10, 485: 10, 486: 11, 487: 11, 488: 11, 489: 12, 490: 12, 491: 13, 492: 13, 494: 16, 495: 16, 496: 16, 498: 18, 499: 18, 500: 19, 501: 20, 502: 20, 503: 20, 505: 22, 506: 22, 507: 23, 508: 23, 509: 23, 511: 25, 512: 25, 513: 26, 514: 26, 515: 26, 516: 27, 519: 30, 520: 30, 521: 30, 522: 31, 523: 32, 524: 32, 525: 32, 526: 33, 529: 36, 530: 36, 531: 37, 533: 39, 534: 39, 535: 40, 537: 42, 538: 42, 539: 42, 541: 43, 542: 43, 543: 43, 545: 45, 546: 45, 547: 45}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_automaton_3.pseudo', СТРОКИ)

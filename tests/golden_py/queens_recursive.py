@@ -12,6 +12,9 @@ from fractions import Fraction
 # ---- вспомогательные функции pseudo: значения, ввод и вывод, шаги и пределы ----
 
 
+MAX_PAUSE_MS = 10 ** 9
+
+
 class Unset:
     """The value of a variable that was never assigned."""
     __slots__ = ()
@@ -40,6 +43,12 @@ class Array(PArray):
         raise fail("unset-elem", name=self.name, index=show_key(key))
 
 
+def kind(value, case: str = "nom") -> str:
+    """The kind of a value in words, in a grammatical case: nom, dat (к …) or acc (сравнивать …)."""
+    name = type(value).__name__
+    return KINDS[case].get(name) or KINDS["nom"].get(name, name)
+
+
 def show(value) -> str:
     """How СООБЩИТЬ prints a value."""
     if value is True:
@@ -49,6 +58,14 @@ def show(value) -> str:
     if type(value) is Fraction:
         return f"{value.numerator}/{value.denominator}"
     return str(value)
+
+
+def described(value) -> str:
+    """A value in an error message: a number as printed, anything else with its kind."""
+    if _number(value):
+        return show(value)
+    text = f"«{value}»" if type(value) is str else show(value)
+    return f"{kind(value)} {text}"
 
 
 def show_key(key) -> str:
@@ -100,7 +117,7 @@ class Output:
         """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
         for value in (line, column):
             if type(value) is not int or value < 1:
-                raise fail("screen-cursor", span, value=show(value))
+                raise fail("screen-cursor", span, value=described(value))
         if self.screen:
             self.stream.write(f"\x1b[{line};{column}H")
         elif self.open:
@@ -111,11 +128,11 @@ class Output:
         """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
         no wait elsewhere, so that pipes and tests run at full speed."""
         if not _number(ms) or ms < 0:
-            raise fail("screen-pause", span, value=show(ms))
+            raise fail("screen-pause", span, value=described(ms))
         if not self.screen:
             return
         self.stream.flush()
-        end = time.monotonic() + ms / 1000
+        end = time.monotonic() + min(ms, MAX_PAUSE_MS) / 1000  # longer waits end at the time limit
         while (left := end - time.monotonic()) > 0:
             time.sleep(min(left, 0.05))
             check()
@@ -339,7 +356,7 @@ def сообщить_об_ошибке(ошибка, файл, строки):
     return код
 
 
-СООБЩЕНИЯ = {'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'screen-cursor': 'номер строки и столбца курсора должен быть целым числом от 1, а получено {value}', 'screen-pause': 'пауза измеряется неотрицательным числом миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
+СООБЩЕНИЯ = {'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'screen-cursor': 'строка и столбец курсора — целые числа от 1, а получено {value}', 'screen-pause': 'пауза — неотрицательное число миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
 KINDS = {'nom': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строка', 'PArray': 'массив', 'NoValue': 'отсутствие значения'}, 'dat': {'int': 'целому числу', 'Fraction': 'дроби', 'bool': 'логическому значению', 'str': 'строке'}, 'acc': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строку'}}
 sys.set_int_max_str_digits(0)
 
@@ -417,7 +434,7 @@ def главная():
 
 
 # строки этого файла → строки программы queens_recursive.pseudo, для сообщений об ошибках
-СТРОКИ = {349: 1, 350: 1, 351: 1, 352: 1, 363: 11, 364: 11, 365: 12, 366: 12, 367: 13, 368: 14, 369: 15, 370: 15, 372: 16, 373: 18, 379: 27, 380: 27, 381: 27, 383: 29, 384: 29, 385: 30, 386: 31, 387: 31, 388: 31, 390: 33, 391: 33, 392: 34, 393: 34, 394: 34, 396: 36, 397: 36, 398: 37, 399: 37, 400: 37, 401: 38, 403: 40, 404: 40, 405: 41, 406: 41, 407: 41, 408: 42, 409: 42, 410: 43, 411: 43, 413: 47, 415: 47, 416: 48}
+СТРОКИ = {366: 1, 367: 1, 368: 1, 369: 1, 380: 11, 381: 11, 382: 12, 383: 12, 384: 13, 385: 14, 386: 15, 387: 15, 389: 16, 390: 18, 396: 27, 397: 27, 398: 27, 400: 29, 401: 29, 402: 30, 403: 31, 404: 31, 405: 31, 407: 33, 408: 33, 409: 34, 410: 34, 411: 34, 413: 36, 414: 36, 415: 37, 416: 37, 417: 37, 418: 38, 420: 40, 421: 40, 422: 41, 423: 41, 424: 41, 425: 42, 426: 42, 427: 43, 428: 43, 430: 47, 432: 47, 433: 48}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_recursive.pseudo', СТРОКИ)
