@@ -13,6 +13,7 @@ import operator
 from . import nodes as n
 from .automaton import build
 from .errors import PseudoRuntimeError
+from .fastexpr import compile_pure
 from .runtime import (
     NOVALUE,
     UNSET,
@@ -84,6 +85,7 @@ class Interpreter:
             self._trace_streams(tracer)
         self.owner: str | None = None
         self.globals: list = []
+        self.inside_pure = False
         self.global_index: dict[str, int] = {}
         self.arrays: dict[str, PArray] = {}
         self.defs = {key: CompiledDef(d) for key, d in program.definitions.items()}
@@ -564,7 +566,17 @@ class Interpreter:
     # ---- expressions ----
 
     def _expr(self, e: n.Expr):
-        return getattr(self, "_expr_" + type(e).__name__)(e)
+        build = getattr(self, "_expr_" + type(e).__name__)
+        if self.inside_pure or self.tracer is not None or isinstance(e, (n.Const, n.Var, n.Call)):
+            return build(e)
+        self.inside_pure = True  # the parts of this expression become its closure, not functions of their own
+        try:
+            slow = build(e)
+        finally:
+            self.inside_pure = False
+        fast = compile_pure(e, self.local_index, self.ref_params, lambda name: (self._global(name), self.globals),
+                            self._array, slow)
+        return fast or slow
 
     def _expr_Const(self, e: n.Const):
         value = e.value

@@ -1,0 +1,135 @@
+"""Pure expressions compiled to one Python function each, for the interpreter.
+
+An expression without calls and РЕЗ parameters has no side effects, so it may be evaluated
+twice. The generated function computes the common case inline — integers, strings and
+logical values, elements whose index is an integer that is in the array — and gives up on
+anything else (an unset variable, a fraction, a missing element, division by zero) by calling
+the interpreter's ordinary closure for the same expression, which evaluates it again and
+reports the error exactly as always. So the generated code never decides an error itself.
+"""
+from __future__ import annotations
+
+from . import nodes as n
+from .runtime import UNSET
+
+MIN_NODES = 3  # smaller expressions gain nothing over their closure
+
+
+class _NotPure(Exception):
+    pass
+
+
+class _GiveUp(Exception):
+    """Raised by generated code: leave this evaluation to the closure."""
+
+
+ARITH = {"+": "+", "-": "-", "*": "*", "ДЕЛ": "//", "ОСТ": "%"}
+COMPARE = {"=": "==", "≠": "!=", "<": "<", "≤": "<=", ">": ">", "≥": ">="}
+
+
+def compile_pure(e: n.Expr, locals_: dict, ref_params: set, global_slot, array, slow):
+    """A function fr → value for `e`, or None when `e` is not pure or too small to gain."""
+    if sum(1 for _ in n.walk(e)) < MIN_NODES:
+        return None
+    gen = _Generator(locals_, ref_params, global_slot, array)
+    try:
+        result = gen.expr(e, 1)
+    except _NotPure:
+        return None
+    lines = ["def fast(fr):", "    try:"] + gen.lines + [f"        return {result}",
+                                                        "    except _GiveUp:", "        return slow(fr)"]
+    namespace = {"_GiveUp": _GiveUp, "UNSET": UNSET, "G": gen.globals_list, "slow": slow, **gen.arrays}
+    try:
+        exec("\n".join(lines), namespace)  # noqa: S102 - the text is generated above, from the tree
+    except (SyntaxError, RecursionError, MemoryError):  # e.g. И nested past Python's 100 indent levels
+        return None
+    return namespace["fast"]
+
+
+class _Generator:
+    def __init__(self, locals_, ref_params, global_slot, array):
+        self.locals, self.ref_params, self.global_slot, self.array = locals_, ref_params, global_slot, array
+        self.lines: list[str] = []
+        self.count = 0
+        self.arrays: dict[str, object] = {}
+        self.globals_list = None
+
+    def temp(self) -> str:
+        self.count += 1
+        return f"t{self.count}"
+
+    def emit(self, depth: int, text: str) -> None:
+        self.lines.append("    " * (depth + 1) + text)
+
+    def expr(self, e, depth: int) -> str:
+        """Statements computing `e` into a temporary (or a literal); returns its name."""
+        match e:
+            case n.Const(value=v) if type(v) in (int, str, bool):
+                t = self.temp()  # a name, not a literal: `5 is not True` would be a SyntaxWarning
+                self.emit(depth, f"{t} = {v!r}")
+                return t
+            case n.Var(name=name):
+                return self.var(name, depth)
+            case n.Index(name=name, indices=indices):
+                return self.index(name, indices, depth)
+            case n.Unary(operand=operand):
+                a = self.expr(operand, depth)
+                t = self.temp()
+                self.emit(depth, f"if type({a}) is not int: raise _GiveUp")
+                self.emit(depth, f"{t} = -{a}")
+                return t
+            case n.Binary(op=op, left=left, right=right) if op in ARITH:
+                a, b = self.expr(left, depth), self.expr(right, depth)
+                t = self.temp()
+                self.emit(depth, f"if type({a}) is not int or type({b}) is not int: raise _GiveUp")
+                if op in ("ДЕЛ", "ОСТ"):
+                    self.emit(depth, f"if {b} == 0: raise _GiveUp")
+                self.emit(depth, f"{t} = {a} {ARITH[op]} {b}")
+                return t
+            case n.Compare(op=op, left=left, right=right):
+                a, b = self.expr(left, depth), self.expr(right, depth)
+                t = self.temp()
+                self.emit(depth, f"if type({a}) is not type({b}) or type({a}) is not int and type({a}) is not str: "
+                                 "raise _GiveUp")
+                self.emit(depth, f"{t} = {a} {COMPARE[op]} {b}")
+                return t
+            case n.Logical(op=op, left=left, right=right):
+                t = self.temp()
+                a = self.expr(left, depth)
+                self.emit(depth, f"if {a} is not True and {a} is not False: raise _GiveUp")
+                self.emit(depth, f"{t} = {a}")
+                self.emit(depth, f"if {t} is {'True' if op == 'И' else 'False'}:")
+                b = self.expr(right, depth + 1)
+                self.emit(depth + 1, f"if {b} is not True and {b} is not False: raise _GiveUp")
+                self.emit(depth + 1, f"{t} = {b}")
+                return t
+            case n.Not(operand=operand):
+                a = self.expr(operand, depth)
+                t = self.temp()
+                self.emit(depth, f"if {a} is not True and {a} is not False: raise _GiveUp")
+                self.emit(depth, f"{t} = not {a}")
+                return t
+        raise _NotPure
+
+    def var(self, name: str, depth: int) -> str:
+        if name in self.ref_params:
+            raise _NotPure
+        t = self.temp()
+        if name in self.locals:
+            self.emit(depth, f"{t} = fr[{self.locals[name]}]")
+        else:
+            slot, self.globals_list = self.global_slot(name)
+            self.emit(depth, f"{t} = G[{slot}]")
+        self.emit(depth, f"if {t} is UNSET: raise _GiveUp")
+        return t
+
+    def index(self, name: str, indices, depth: int) -> str:
+        keys = [self.expr(i, depth) for i in indices]
+        array = f"A{len(self.arrays)}"
+        self.arrays[array] = self.array(name)
+        key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
+        t = self.temp()
+        checks = " or ".join(f"type({k}) is not int" for k in keys)
+        self.emit(depth, f"if {checks} or {key} not in {array}: raise _GiveUp")
+        self.emit(depth, f"{t} = {array}[{key}]")
+        return t
