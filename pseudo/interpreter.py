@@ -435,7 +435,12 @@ class Interpreter:
             slot = self.local_index[s.var]
 
             def ex(fr):
-                for v in for_range(start(fr), step(fr), stop(fr), span):
+                first, by, last = start(fr), step(fr), stop(fr)
+                if type(first) is int and type(last) is int and by == 1 and type(by) is int:
+                    values = range(first, last + 1)  # the common case, without for_range's checks
+                else:
+                    values = for_range(first, by, last, span)
+                for v in values:
                     fr[slot] = v
                     m.steps += 1
                     if m.steps > m.check_at:
@@ -549,6 +554,14 @@ class Interpreter:
             def assign_global(fr):
                 g[gslot] = value(fr)
             return assign_global
+        if isinstance(target, n.Index) and len(target.indices) == 1:  # a[i] := e, the board's move
+            arr, key, span = self._array(target.name), self._key(target.indices), target.span
+
+            def assign_element(fr):
+                v = value(fr)  # the right side first, then the index
+                k = key(fr)
+                arr[k if type(k) is int else check_index(k, arr, span)] = v
+            return assign_element
 
         def assign(fr):
             store(fr, value(fr))
