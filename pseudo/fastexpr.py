@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import nodes as n
 from .runtime import UNSET
 
-MIN_NODES = 3  # smaller expressions gain nothing over their closure
+MIN_NODES = 2  # a constant or a variable alone gains nothing over its closure
 
 
 class _NotPure(Exception):
@@ -96,20 +96,23 @@ class _Generator:
             case n.Logical(op=op, left=left, right=right):
                 t = self.temp()
                 a = self.expr(left, depth)
-                self.emit(depth, f"if {a} is not True and {a} is not False: raise _GiveUp")
+                self.require_logical(a, depth)
                 self.emit(depth, f"{t} = {a}")
                 self.emit(depth, f"if {t} is {'True' if op == 'И' else 'False'}:")
                 b = self.expr(right, depth + 1)
-                self.emit(depth + 1, f"if {b} is not True and {b} is not False: raise _GiveUp")
+                self.require_logical(b, depth + 1)
                 self.emit(depth + 1, f"{t} = {b}")
                 return t
             case n.Not(operand=operand):
                 a = self.expr(operand, depth)
                 t = self.temp()
-                self.emit(depth, f"if {a} is not True and {a} is not False: raise _GiveUp")
+                self.require_logical(a, depth)
                 self.emit(depth, f"{t} = not {a}")
                 return t
         raise _NotPure
+
+    def require_logical(self, name: str, depth: int) -> None:
+        self.emit(depth, f"if {name} is not True and {name} is not False: raise _GiveUp")
 
     def var(self, name: str, depth: int) -> str:
         if name in self.ref_params:

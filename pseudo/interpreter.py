@@ -435,12 +435,7 @@ class Interpreter:
             slot = self.local_index[s.var]
 
             def ex(fr):
-                first, by, last = start(fr), step(fr), stop(fr)
-                if type(first) is int and type(last) is int and by == 1 and type(by) is int:
-                    values = range(first, last + 1)  # the common case, without for_range's checks
-                else:
-                    values = for_range(first, by, last, span)
-                for v in values:
+                for v in for_range(start(fr), step(fr), stop(fr), span):
                     fr[slot] = v
                     m.steps += 1
                     if m.steps > m.check_at:
@@ -523,7 +518,8 @@ class Interpreter:
             arr, key, span = self._array(target.name), self._key(target.indices), target.span
 
             def set_elem(fr, v):
-                arr[check_index(key(fr), arr, span)] = v
+                k = key(fr)
+                arr[k if type(k) is int else check_index(k, arr, span)] = v
             store = set_elem
         elif target.name in self.ref_params:
             slot = self.local_index[target.name]
@@ -554,15 +550,6 @@ class Interpreter:
             def assign_global(fr):
                 g[gslot] = value(fr)
             return assign_global
-        if isinstance(target, n.Index) and len(target.indices) == 1:  # a[i] := e, the board's move
-            arr, key, span = self._array(target.name), self._key(target.indices), target.span
-
-            def assign_element(fr):
-                v = value(fr)  # the right side first, then the index
-                k = key(fr)
-                arr[k if type(k) is int else check_index(k, arr, span)] = v
-            return assign_element
-
         def assign(fr):
             store(fr, value(fr))
         return assign
@@ -633,45 +620,7 @@ class Interpreter:
                 return arr[k]
             except KeyError:
                 raise PseudoRuntimeError("unset-elem", span, name=arr.name, index=show_key(k)) from None
-        if any(isinstance(x, n.Call) for i in e.indices for x in n.walk(i)):
-            return checked  # a call in the index runs exactly once
-        return self._fast_element(arr, e.indices, checked)
-
-    def _fast_element(self, arr, indices, checked):
-        """An element read whose index has no calls: integers go straight to the array (locals read
-        without the unset check); anything else, or a missing element, takes the checked way,
-        which evaluates the index again to say what is wrong."""
-        def part(e):
-            if isinstance(e, n.Var) and e.name in self.local_index and e.name not in self.ref_params:
-                slot = self.local_index[e.name]
-                return lambda fr: fr[slot]
-            return self._expr(e)
-        parts = [part(e) for e in indices]
-        if len(parts) == 1:
-            first, = parts
-
-            def element(fr):
-                k = first(fr)
-                if type(k) is int and k in arr:
-                    return arr[k]
-                return checked(fr)
-            return element
-        if len(parts) == 2:
-            first, second = parts
-
-            def element2(fr):
-                a, b = first(fr), second(fr)
-                if type(a) is int and type(b) is int and (a, b) in arr:
-                    return arr[a, b]
-                return checked(fr)
-            return element2
-
-        def element_n(fr):
-            k = tuple(p(fr) for p in parts)
-            if all(type(x) is int for x in k) and k in arr:
-                return arr[k]
-            return checked(fr)
-        return element_n
+        return checked  # the common case is compiled with the whole expression (fastexpr)
 
     def _expr_Call(self, e: n.Call):
         return self._call(e, expect_value=True)

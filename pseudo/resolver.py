@@ -335,7 +335,7 @@ class Resolver:
 
     def _not_understood(self, run: Run, expr) -> StaticError:
         text = _source_text(self.source, run.tokens)
-        if SCREEN_PHRASES.match(run.tokens, lambda i, j: isinstance(self._try_expr(run.tokens[i:j]), n.Node)):
+        if self._screen_matches(run.tokens):
             return static_error("screen-not-value", run.span, hint("screen-not-value"), text=text)
         for tok in run.tokens:
             if tok.type in WORD_TYPES and tok.value.upper() in KEYWORDS and tok.value != tok.value.upper():
@@ -345,10 +345,6 @@ class Resolver:
             if near:
                 return static_error("no-phrase", span_of_token(self.source, tok),
                                     hint("keyword-typo", written=tok.value, keyword=near), text=text)
-        for a, b in zip(run.tokens, run.tokens[1:]):
-            if a.type == b.type == "NUMBER":
-                return static_error("unexpected-token", span_of_token(self.source, b), hint("two-numbers"),
-                                    found=unexpected(b))
         if isinstance(expr, n.Node):
             tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
             return static_error("not-a-statement", run.span, tip, text=text)
@@ -448,24 +444,28 @@ class Resolver:
         if toks[0].type == "NAME" and toks[0].value in self.procs and isinstance(self._try_expr(toks), n.Call):
             raise static_error("phrase-or-procedure", run.span, hint("phrase-or-procedure"),
                                text=_source_text(self.source, toks), phrase=m.pattern.key, name=toks[0].value)
+        self._warn_case(m)
+        args = tuple(self._try_expr(toks[a:b]) for a, b in m.slices)
+        return n.Call(run.span, m.pattern.key, args)
+
+    def _warn_case(self, m) -> None:
         for tok, defined in m.case_differs:
             self.warnings.append(diagnostic("warning", "tol-phrase-case", span_of_token(self.source, tok),
                                             written=tok.value, defined=defined))
-        args = tuple(self._try_expr(toks[a:b]) for a, b in m.slices)
-        return n.Call(run.span, m.pattern.key, args)
+
+    def _screen_matches(self, toks: list[Token]):
+        return SCREEN_PHRASES.match(toks, lambda i, j: isinstance(self._try_expr(toks[i:j]), n.Node))
 
     def _screen(self, run: Run) -> n.Screen | None:
         """A screen phrase, unless a procedure of the program has its first word as name."""
         toks = run.tokens
         if toks[0].type == "NAME" and toks[0].value in self.procs and isinstance(self._try_expr(toks), n.Call):
             return None  # `пауза(5)` with the program's own procedure пауза
-        matches = SCREEN_PHRASES.match(toks, lambda i, j: isinstance(self._try_expr(toks[i:j]), n.Node))
+        matches = self._screen_matches(toks)
         if len(matches) != 1:
             return None
         m = matches[0]
-        for tok, defined in m.case_differs:
-            self.warnings.append(diagnostic("warning", "tol-phrase-case", span_of_token(self.source, tok),
-                                            written=tok.value, defined=defined))
+        self._warn_case(m)
         args = tuple(self._try_expr(toks[a:b]) for a, b in m.slices)
         return n.Screen(run.span, SCREEN_OPS[m.pattern.key], args)
 
@@ -535,9 +535,11 @@ OPERAND_START = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "RESULT"}
 
 
 def _is_prose(toks: list[Token]) -> bool:
-    """Two operands side by side (`занят 1`, `нет таких`): the user wrote a phrase, not an
-    expression with a typo, so the helpful error names the nearest phrases."""
-    return any(a.type in OPERAND_END and b.type in OPERAND_START for a, b in pairwise(toks))
+    """Two operands side by side, one of them a word (`занят 1`, `нет таких`): the user wrote a
+    phrase, not an expression with a typo, so the helpful error names the nearest phrases.
+    Two numbers side by side (`1 5`) are a typo: the parser's error says so."""
+    return any(a.type in OPERAND_END and b.type in OPERAND_START and "NAME" in (a.type, b.type)
+               for a, b in pairwise(toks))
 
 
 def _diag_order(d: Diagnostic):

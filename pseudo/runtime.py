@@ -187,6 +187,8 @@ def check_index(key, array, span=None):
 
 def for_range(start, step, stop, span=None):
     """The values of ДЛЯ: an arithmetic progression, bounds evaluated once."""
+    if type(start) is int and type(stop) is int and step == 1 and type(step) is int:
+        return range(start, stop + 1)  # the common case, first
     for v in (start, step, stop):
         if not _number(v):
             raise fail("type-for", span, kind=kind(v))

@@ -54,23 +54,21 @@ class Tracer:
         if self.max_events is not None and self.count >= self.max_events:
             raise TraceLimit(self.max_events)
         self.count += 1
-        event = {"step": self.count, "kind": kind,
-                 "file": span.filename if span is not None else None,
-                 "line": span.line if span is not None else None,
-                 "column": span.column if span is not None else None,
-                 "depth": self.depth}
-        event.update(fields)
-        self.sink(event)
+        self.sink(event(self.count, kind, span, self.depth, **fields))
+
+
+def event(step: int, kind: str, span, depth: int, **fields) -> dict:
+    return {"step": step, "kind": kind,
+            "file": span.filename if span is not None else None,
+            "line": span.line if span is not None else None,
+            "column": span.column if span is not None else None,
+            "depth": depth, **fields}
 
 
 def end_event(step: int, outcome: str, error=None) -> dict:
     """How the run ended: after the last event of a stream, so that its reader knows it is whole."""
-    span = error.first.span if error is not None else None
-    return {"step": step, "kind": "end",
-            "file": span.filename if span is not None else None,
-            "line": span.line if span is not None else None,
-            "column": span.column if span is not None else None,
-            "depth": 0, "outcome": outcome, "message": error.first.text if error is not None else None}
+    return event(step, "end", error.first.span if error is not None else None, 0,
+                 outcome=outcome, message=error.first.text if error is not None else None)
 
 
 def statement_text(s) -> str:
