@@ -23,6 +23,7 @@ class _GiveUp(Exception):
     """Raised by generated code: leave this evaluation to the closure."""
 
 
+GIVE_UP = "(_GiveUp, KeyError)"  # what the generated code's handler catches: a missing element is a KeyError
 ARITH = {"+": "+", "-": "-", "*": "*", "ДЕЛ": "//", "ОСТ": "%"}
 COMPARE = {"=": "==", "≠": "!=", "<": "<", "≤": "<=", ">": ">", "≥": ">="}
 
@@ -37,7 +38,7 @@ def compile_pure(e: n.Expr, locals_: dict, ref_params: set, global_slot, array, 
     except _NotPure:
         return None
     lines = ["def fast(fr):", "    try:"] + gen.lines + [f"        return {result}",
-                                                        "    except _GiveUp:", "        return slow(fr)"]
+                                                        f"    except {GIVE_UP}:", "        return slow(fr)"]
     namespace = {"_GiveUp": _GiveUp, "UNSET": UNSET, "G": gen.globals_list, "slow": slow, **gen.arrays}
     try:
         exec("\n".join(lines), namespace)  # noqa: S102 - the text is generated above, from the tree
@@ -53,6 +54,8 @@ class _Generator:
         self.count = 0
         self.arrays: dict[str, object] = {}
         self.globals_list = None
+        self.bound: dict[str, str] = {}  # a parameter of an inlined function → its argument's temporary
+        self.ints: set[str] = set()  # temporaries known to hold an integer: no type test needed
 
     def temp(self) -> str:
         self.count += 1
@@ -67,6 +70,8 @@ class _Generator:
             case n.Const(value=v) if type(v) in (int, str, bool):
                 t = self.temp()  # a name, not a literal: `5 is not True` would be a SyntaxWarning
                 self.emit(depth, f"{t} = {v!r}")
+                if type(v) is int:
+                    self.ints.add(t)
                 return t
             case n.Var(name=name):
                 return self.var(name, depth)
@@ -75,22 +80,29 @@ class _Generator:
             case n.Unary(operand=operand):
                 a = self.expr(operand, depth)
                 t = self.temp()
-                self.emit(depth, f"if type({a}) is not int: raise _GiveUp")
+                self.require_ints([a], depth)
                 self.emit(depth, f"{t} = -{a}")
+                self.ints.add(t)
                 return t
             case n.Binary(op=op, left=left, right=right) if op in ARITH:
                 a, b = self.expr(left, depth), self.expr(right, depth)
                 t = self.temp()
-                self.emit(depth, f"if type({a}) is not int or type({b}) is not int: raise _GiveUp")
+                self.require_ints([a, b], depth)
                 if op in ("ДЕЛ", "ОСТ"):
                     self.emit(depth, f"if {b} == 0: raise _GiveUp")
                 self.emit(depth, f"{t} = {a} {ARITH[op]} {b}")
+                self.ints.add(t)
                 return t
             case n.Compare(op=op, left=left, right=right):
                 a, b = self.expr(left, depth), self.expr(right, depth)
                 t = self.temp()
-                self.emit(depth, f"if type({a}) is not type({b}) or type({a}) is not int and type({a}) is not str: "
-                                 "raise _GiveUp")
+                if {a, b} <= self.ints:
+                    pass
+                elif a in self.ints or b in self.ints:
+                    self.require_ints([a, b], depth)
+                else:
+                    self.emit(depth, f"if type({a}) is not type({b}) or type({a}) is not int and type({a}) is not str: "
+                                     "raise _GiveUp")
                 self.emit(depth, f"{t} = {a} {COMPARE[op]} {b}")
                 return t
             case n.Logical(op=op, left=left, right=right):
@@ -111,10 +123,17 @@ class _Generator:
                 return t
         raise _NotPure
 
+    def require_ints(self, names: list[str], depth: int) -> None:
+        tests = [f"type({x}) is not int" for x in names if x not in self.ints]
+        if tests:
+            self.emit(depth, f"if {' or '.join(tests)}: raise _GiveUp")
+
     def require_logical(self, name: str, depth: int) -> None:
         self.emit(depth, f"if {name} is not True and {name} is not False: raise _GiveUp")
 
     def var(self, name: str, depth: int) -> str:
+        if name in self.bound:
+            return self.bound[name]
         if name in self.ref_params:
             raise _NotPure
         t = self.temp()
@@ -132,7 +151,6 @@ class _Generator:
         self.arrays[array] = self.array(name)
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
         t = self.temp()
-        checks = " or ".join(f"type({k}) is not int" for k in keys)
-        self.emit(depth, f"if {checks} or {key} not in {array}: raise _GiveUp")
-        self.emit(depth, f"{t} = {array}[{key}]")
+        self.require_ints(keys, depth)  # ИСТИНА is not 1
+        self.emit(depth, f"{t} = {array}[{key}]")  # a missing element: KeyError, handled as _GiveUp
         return t

@@ -13,6 +13,7 @@ import operator
 from . import nodes as n
 from .automaton import build
 from .errors import PseudoRuntimeError
+from .fastblock import compile_block
 from .fastexpr import compile_pure
 from .runtime import (
     NOVALUE,
@@ -207,6 +208,10 @@ class Interpreter:
         stmts = [s for s in block.stmts]
         if any(isinstance(s, n.Label) for s in stmts):
             return self._state_block(stmts, entry)
+        if self.tracer is None and not self.inside_pure and stmts:
+            fast = compile_block(stmts, self)
+            if fast is not None:
+                return fast
         code = [self._stmt(s) for s in stmts]
         if not code:
             return lambda fr: None
@@ -431,7 +436,7 @@ class Interpreter:
         start, stop = self._expr(s.start), self._expr(s.stop)
         step = self._expr(s.step) if s.step is not None else (lambda fr: 1)
         body, m, span = self._block(s.body), self.m, s.span
-        if s.var in self.local_index and self.tracer is None:  # the common case, kept tight
+        if s.var in self.local_index and s.var not in self.ref_params and self.tracer is None:  # kept tight
             slot = self.local_index[s.var]
 
             def ex(fr):
@@ -565,15 +570,19 @@ class Interpreter:
 
     # ---- expressions ----
 
+    def _plain(self, build):
+        """build() with plain closures only: no compiled expressions or blocks inside."""
+        outer, self.inside_pure = self.inside_pure, True
+        try:
+            return build()
+        finally:
+            self.inside_pure = outer
+
     def _expr(self, e: n.Expr):
         build = getattr(self, "_expr_" + type(e).__name__)
         if self.inside_pure or self.tracer is not None or isinstance(e, (n.Const, n.Var, n.Call)):
             return build(e)
-        self.inside_pure = True  # the parts of this expression become its closure, not functions of their own
-        try:
-            slow = build(e)
-        finally:
-            self.inside_pure = False
+        slow = self._plain(lambda: build(e))  # the parts of this expression become its closure
         fast = compile_pure(e, self.local_index, self.ref_params, lambda name: (self._global(name), self.globals),
                             self._array, slow)
         return fast or slow
@@ -629,7 +638,7 @@ class Interpreter:
         cd = self.defs[e.name]
         params = cd.definition.params
         args = [self._ref(a) if p.by_ref else self._expr(a) for a, p in zip(e.args, params)]
-        span, name = e.span, e.name
+        span = e.span
         if not expect_value:
             if len(args) == 0:
                 return lambda fr: cd.invoke([], span)
@@ -641,8 +650,7 @@ class Interpreter:
                 return lambda fr: cd.invoke([a0(fr), a1(fr)], span)
             return lambda fr: cd.invoke([a(fr) for a in args], span)
 
-        def no_value():
-            return PseudoRuntimeError("no-value", span, name=name)
+        no_value = self._no_value(e)
         if len(args) == 0:
             def call0(fr):
                 r = cd.invoke([], span)
@@ -675,6 +683,11 @@ class Interpreter:
                 raise no_value()
             return r
         return call
+
+    def _no_value(self, e: n.Call):
+        """The error of a procedure called for a value: a function making it."""
+        span, name = e.span, e.name
+        return lambda: PseudoRuntimeError("no-value", span, name=name)
 
     def _ref(self, e: n.Expr):
         """A closure making the Ref for a РЕЗ argument."""

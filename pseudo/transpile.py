@@ -361,8 +361,12 @@ class Transpiler:
         if var not in self.scope.locals:
             self.scope.assigned_globals.add(var)
         target = _name(self.names.var(var), s.span, ast.Store())
+        through = []
+        if var in self.scope.refs:  # ДЛЯ over a РЕЗ parameter: each value goes to the caller's variable
+            target = _name(f"значение_{self.names.var(var)}", s.span, ast.Store())
+            through = [self.assign(n.Var(s.span, var), _name(target.id, s.span), s.span)]
         self.scope.loops.append("other")
-        body = self._step(s.span) + self._suite(s.body)
+        body = through + self._step(s.span) + self._suite(s.body)
         self.scope.loops.pop()
         return [ast.For(target=target, iter=self._progression(s), body=body, orelse=[])]
 
