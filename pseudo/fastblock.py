@@ -51,6 +51,11 @@ class _BlockGenerator(_Generator):
                          host._array)
         self.host = host
         self.objects: dict[str, object] = {}
+        self.constant_ints: set[str] = set()  # integer constants of the statements: known in every expression
+
+    def region(self) -> None:
+        super().region()
+        self.ints |= self.constant_ints
 
     def object(self, prefix: str, value) -> str:
         """A name in the generated function's namespace for a closure, a span or a definition."""
@@ -112,6 +117,7 @@ class _BlockGenerator(_Generator):
         v = self.value(s.value, depth)
         store = self.object("E", self.host._plain(lambda: self.host._assigner(s.target, None)))
         mark = len(self.lines)
+        self.region()
         try:
             self.line(depth, "try:")
             keys = [self.expr(i, depth) for i in s.target.indices]
@@ -119,8 +125,11 @@ class _BlockGenerator(_Generator):
             del self.lines[mark:]
             self.line(depth, f"{store}(fr, {v})")
             return
-        array = f"A{len(self.arrays)}"
-        self.arrays[array] = self.array(s.target.name)
+        name = s.target.name
+        if name not in self.array_names:
+            self.array_names[name] = f"A{len(self.arrays)}"
+            self.arrays[self.array_names[name]] = self.array(name)
+        array = self.array_names[name]
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
         self.require_ints(keys, depth)
         self.line(depth, f"except {GIVE_UP}:")
@@ -158,8 +167,8 @@ class _BlockGenerator(_Generator):
         v = self.temp()
         values = f"for_range({start}, {step}, {stop}, {span})"
         if s.step is None:  # the common case, as in for_range itself
-            tests = " and ".join(f"type({x}) is int" for x in (start, stop) if x not in self.ints) or "True"
-            values = f"range({start}, {stop} + 1) if {tests} else {values}"
+            tests = " and ".join(f"type({x}) is int" for x in (start, stop) if x not in self.constant_ints)
+            values = f"range({start}, {stop} + 1) if {tests} else {values}" if tests else f"range({start}, {stop} + 1)"
         self.line(depth, f"for {v} in {values}:")
         self.line(depth + 1, f"{self.target(s.var)} = {v}")
         self.step(span, depth + 1)
@@ -176,15 +185,17 @@ class _BlockGenerator(_Generator):
         by their closures."""
         if isinstance(e, n.Call):
             return self.call(e, depth, value=True)
-        if isinstance(e, n.Const) and type(e.value) is int:
+        if isinstance(e, n.Const) and type(e.value) in (int, str, bool):
             t = self.temp()
             self.line(depth, f"{t} = {e.value!r}")
-            self.ints.add(t)
+            if type(e.value) is int:
+                self.constant_ints.add(t)
             return t
         mark = len(self.lines)
+        self.region()
         try:
             self.line(depth, "try:")
-            result = self.expr(e, depth)
+            result = self.checked(self.expr(e, depth), depth)
         except _NotPure:
             del self.lines[mark:]
             t = self.temp()
@@ -214,6 +225,8 @@ class _BlockGenerator(_Generator):
             inlined = self.inline(cd.definition, args, call, depth)
             if inlined is not None:
                 return inlined
+        if self.host.stats is None and not (cd.definition.is_function and isinstance(cd.definition.body, n.Call)):
+            return self.invoke(e, cd, args, d, span, depth, value)
         if not value:
             self.line(depth, call)
             return None
@@ -237,10 +250,11 @@ class _BlockGenerator(_Generator):
         ordinary call is made instead, so the steps, the errors and the stack are the call's."""
         mark, saved = len(self.lines), (self.locals, self.ref_params, self.bound)
         self.locals, self.ref_params, self.bound = {}, set(), dict(zip((p.name for p in d.params), args))
+        self.region()
         try:
             self.line(depth, "try:")
             self.line(depth + 1, "if len(STACK) >= MAX_DEPTH or M.steps >= M.check_at: raise _GiveUp")
-            result = self.expr(d.body, depth)
+            result = self.checked(self.expr(d.body, depth), depth)
         except _NotPure:
             del self.lines[mark:]
             return None
@@ -252,4 +266,21 @@ class _BlockGenerator(_Generator):
         self.line(depth + 1, f"{t} = {call}")
         self.line(depth, "else:")
         self.line(depth + 1, "M.steps += 1")
+        return t
+
+    def invoke(self, e: n.Call, cd, args: list[str], d: str, span: str, depth: int, value: bool) -> str | None:
+        """The interpreter's invoke written out: depth check, frame, call stack, step, body."""
+        frame = self.temp()
+        self.line(depth, f"if len(STACK) >= MAX_DEPTH: raise M.depth_exceeded({span})")
+        self.line(depth, f"{frame} = [{', '.join(args + ['UNSET'] * cd.pad)}]")
+        self.line(depth, f"STACK.append(({d}.definition, {span}, {frame}))")
+        self.step(span, depth)
+        t = self.temp()
+        self.line(depth, f"{t} = {d}.body({frame})")
+        self.line(depth, "STACK.pop()")
+        if not value:
+            return None
+        if not cd.definition.is_function:  # a procedure gives back РЕЗУЛЬТАТ, when it set it
+            self.line(depth, f"{t} = {frame}[{cd.result_slot}]" if cd.result_slot is not None else f"{t} = UNSET")
+            self.line(depth, f"if {t} is UNSET: raise {self.object('N', self.host._no_value(e))}()")
         return t

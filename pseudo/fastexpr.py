@@ -34,7 +34,7 @@ def compile_pure(e: n.Expr, locals_: dict, ref_params: set, global_slot, array, 
         return None
     gen = _Generator(locals_, ref_params, global_slot, array)
     try:
-        result = gen.expr(e, 1)
+        result = gen.checked(gen.expr(e, 1), 1)
     except _NotPure:
         return None
     lines = ["def fast(fr):", "    try:"] + gen.lines + [f"        return {result}",
@@ -53,9 +53,16 @@ class _Generator:
         self.lines: list[str] = []
         self.count = 0
         self.arrays: dict[str, object] = {}
+        self.array_names: dict[str, str] = {}
         self.globals_list = None
         self.bound: dict[str, str] = {}  # a parameter of an inlined function → its argument's temporary
         self.ints: set[str] = set()  # temporaries known to hold an integer: no type test needed
+        self.raw: set[str] = set()  # variables read but not yet known to be set (a type test tells)
+        self.cache: dict = {}  # a variable or an element read once per expression: it cannot change inside
+
+    def region(self) -> None:
+        """A new expression: nothing read before is known any more."""
+        self.ints, self.raw, self.cache = set(), set(), {}
 
     def temp(self) -> str:
         self.count += 1
@@ -103,6 +110,7 @@ class _Generator:
                 else:
                     self.emit(depth, f"if type({a}) is not type({b}) or type({a}) is not int and type({a}) is not str: "
                                      "raise _GiveUp")
+                    self.raw -= {a, b}
                 self.emit(depth, f"{t} = {a} {COMPARE[op]} {b}")
                 return t
             case n.Logical(op=op, left=left, right=right):
@@ -111,9 +119,11 @@ class _Generator:
                 self.require_logical(a, depth)
                 self.emit(depth, f"{t} = {a}")
                 self.emit(depth, f"if {t} is {'True' if op == 'И' else 'False'}:")
+                known = set(self.ints), set(self.raw), dict(self.cache)
                 b = self.expr(right, depth + 1)
                 self.require_logical(b, depth + 1)
                 self.emit(depth + 1, f"{t} = {b}")
+                self.ints, self.raw, self.cache = known  # what the right side learnt holds only there
                 return t
             case n.Not(operand=operand):
                 a = self.expr(operand, depth)
@@ -124,33 +134,50 @@ class _Generator:
         raise _NotPure
 
     def require_ints(self, names: list[str], depth: int) -> None:
-        tests = [f"type({x}) is not int" for x in names if x not in self.ints]
+        tests = [f"type({x}) is not int" for x in dict.fromkeys(names) if x not in self.ints]
         if tests:
             self.emit(depth, f"if {' or '.join(tests)}: raise _GiveUp")
+        self.ints |= set(names)
+        self.raw -= set(names)
 
     def require_logical(self, name: str, depth: int) -> None:
         self.emit(depth, f"if {name} is not True and {name} is not False: raise _GiveUp")
+        self.raw.discard(name)
+
+    def checked(self, name: str, depth: int) -> str:
+        """The expression's value: a variable read alone must still be tested for being set."""
+        if name in self.raw:
+            self.emit(depth, f"if {name} is UNSET: raise _GiveUp")
+            self.raw.discard(name)
+        return name
 
     def var(self, name: str, depth: int) -> str:
         if name in self.bound:
             return self.bound[name]
         if name in self.ref_params:
             raise _NotPure
+        if name in self.cache:
+            return self.cache[name]
         t = self.temp()
         if name in self.locals:
             self.emit(depth, f"{t} = fr[{self.locals[name]}]")
         else:
             slot, self.globals_list = self.global_slot(name)
             self.emit(depth, f"{t} = G[{slot}]")
-        self.emit(depth, f"if {t} is UNSET: raise _GiveUp")
+        self.raw.add(t)  # UNSET: the type test of whatever uses it gives up, or `checked`
+        self.cache[name] = t
         return t
 
     def index(self, name: str, indices, depth: int) -> str:
         keys = [self.expr(i, depth) for i in indices]
-        array = f"A{len(self.arrays)}"
-        self.arrays[array] = self.array(name)
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
+        if (name, key) in self.cache:
+            return self.cache[name, key]
+        if name not in self.array_names:
+            self.array_names[name] = f"A{len(self.arrays)}"
+            self.arrays[self.array_names[name]] = self.array(name)
         t = self.temp()
         self.require_ints(keys, depth)  # ИСТИНА is not 1
-        self.emit(depth, f"{t} = {array}[{key}]")  # a missing element: KeyError, handled as _GiveUp
+        self.emit(depth, f"{t} = {self.array_names[name]}[{key}]")  # a missing element: KeyError, as _GiveUp
+        self.cache[name, key] = t
         return t

@@ -34,6 +34,7 @@ from .runtime import (
 from .trace import Tracer, shown, statement_text
 
 EXIT = "КОНЧЕНО"
+RESULT = "РЕЗУЛЬТАТ"
 ENTRY_LABEL = "ПРОГРАММА"
 
 
@@ -60,11 +61,15 @@ class Ref:
 
 
 class CompiledDef:
-    __slots__ = ("definition", "invoke")
+    """A definition's invoke(args, span), and for calls written out by fastblock its body and
+    frame: `body(frame)`, how many unset locals follow the parameters, where РЕЗУЛЬТАТ is."""
+    __slots__ = ("body", "definition", "invoke", "pad", "result_slot")
 
     def __init__(self, definition: n.Definition):
         self.definition = definition
-        self.invoke = None
+        self.invoke = self.body = None
+        self.pad = len(definition.locals) - len(definition.params)
+        self.result_slot = definition.locals.index(RESULT) if RESULT in definition.locals else None
 
 
 class Stats:
@@ -95,7 +100,7 @@ class Interpreter:
         self.transfers: dict[str, Transfer] = {}
         for key, cd in self.defs.items():
             self.owner = key
-            cd.invoke = self._compile_definition(cd.definition)
+            cd.invoke = self._compile_definition(cd)
             if stats is not None:
                 cd.invoke = self._counted(key, cd.invoke)
             if tracer is not None:
@@ -146,20 +151,22 @@ class Interpreter:
 
     # ---- definitions ----
 
-    def _compile_definition(self, d: n.Definition):
+    def _compile_definition(self, cd: CompiledDef):
+        d = cd.definition
         self.local_index = {name: i for i, name in enumerate(d.locals)}
         self.ref_params = {p.name for p in d.params if p.by_ref}
         self.transfers = {}
         m, stack, size, nparams = self.m, self.m.stack, len(d.locals), len(d.params)
         max_depth = m.limits.max_depth
         pad = [UNSET] * (size - nparams)
-        result_slot = self.local_index.get("РЕЗУЛЬТАТ")
+        result_slot = cd.result_slot
         is_function = d.is_function
         if is_function and isinstance(d.body, n.Call):
             # `f (x) = g(x)`: f gives back whatever g gives, even nothing (g a procedure)
             body = self._call(d.body, expect_value=False)
         else:
             body = self._expr(d.body) if is_function else self._block(d.body)
+        cd.body = body
 
         def invoke(args, span):
             if len(stack) >= max_depth:

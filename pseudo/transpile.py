@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import keyword
 import re
 from dataclasses import dataclass, field
@@ -46,9 +47,11 @@ class Helper:
     order: int
 
 
-def _pool() -> dict[str, Helper]:
+@functools.cache
+def pool() -> dict[str, Helper]:
     """The top-level definitions of runtime.py and prelude.py (prelude.py is never imported:
-    its names are resolved in the emitted module)."""
+    its names are resolved in the emitted module). Read on first use: running a program
+    without transpiling it does not pay for it."""
     pool: dict[str, Helper] = {}
     here = Path(__file__).resolve().parent
     for filename in ("runtime.py", "prelude.py"):
@@ -78,10 +81,11 @@ def _defined_names(node) -> set[str]:
     return set()
 
 
-POOL = _pool()
 NOT_COPIED = {"Limits", "Machine", "NOVALUE", "NoValue"}
-RESERVED = set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | set(POOL) | {
-    MAIN, "Fraction", "os", "sys", "re", "time", "threading", "dataclass", "СТРОКИ"}
+@functools.cache
+def reserved() -> frozenset[str]:
+    return frozenset(set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | set(pool()) | {
+        MAIN, "Fraction", "os", "sys", "re", "time", "threading", "dataclass", "СТРОКИ"})
 
 
 # ---- names ----
@@ -93,7 +97,7 @@ class Names:
 
     def __init__(self, program: n.Program):
         self.defs: dict[str, str] = {}
-        taken = set(RESERVED)
+        taken = set(reserved())
         for key, d in program.definitions.items():
             base = _phrase_name(key) if d.is_phrase else key
             name = _free(base, taken)
@@ -104,7 +108,7 @@ class Names:
 
     def var(self, name: str) -> str:
         if name not in self.vars:
-            self.vars[name] = _free(name, RESERVED | self.taken_by_defs)
+            self.vars[name] = _free(name, reserved() | self.taken_by_defs)
         return self.vars[name]
 
     def pseudo_name(self, python_name: str) -> str:
@@ -207,14 +211,15 @@ class Transpiler:
         wanted = {x.id for stmts in parts.values() for s in stmts for x in ast.walk(s) if isinstance(x, ast.Name)}
         wanted |= {"выполнить", "Output", "Input", "ВЫВОД", "ВВОД", "fail", "ОшибкаВыполнения", "КонецРаботы",
                    "Array", "шаг", "СООБЩЕНИЯ", "KINDS"}
-        closure, todo = set(), [w for w in wanted if w in POOL]
+        helpers = pool()
+        closure, todo = set(), [w for w in wanted if w in helpers]
         while todo:
             name = todo.pop()
             if name in closure or name in NOT_COPIED:
                 continue
             closure.add(name)
-            todo.extend(u for u in POOL[name].uses if u in POOL)
-        return sorted({POOL[x].source: POOL[x] for x in closure}.values(), key=lambda h: h.order)
+            todo.extend(u for u in helpers[name].uses if u in helpers)
+        return sorted({helpers[x].source: helpers[x] for x in closure}.values(), key=lambda h: h.order)
 
     def arrays_stmts(self) -> list[ast.stmt]:
         return [ast.Assign(targets=[_name(self.names.var(a), ctx=ast.Store())],
@@ -760,7 +765,7 @@ def _mark_cell_only_globals(text: str) -> str:
     for f in functions:
         declared = {name for x in ast.walk(f) if isinstance(x, ast.Global) for name in x.names}
         module_bound |= {t.id for x in ast.walk(f) for t in _targets(x) if t.id in declared}
-    module_bound |= set(POOL) | set(dir(builtins)) | {COMMENT, COMMENT_EOL, "Fraction"}
+    module_bound |= set(pool()) | set(dir(builtins)) | {COMMENT, COMMENT_EOL, "Fraction"}
     lines = set()
     for f in functions:
         local = {a.arg for x in ast.walk(f) if isinstance(x, ast.arguments) for a in x.args}
