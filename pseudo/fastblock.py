@@ -23,10 +23,6 @@ MAX_NESTING = 6  # statements nested deeper keep their closures (Python allows 2
 SILENT = (n.Assign, n.CallStmt, n.Print, n.Read, n.Screen, n.Stop)  # never return a signal
 
 
-class _NoValue(Exception):
-    pass
-
-
 def compile_block(stmts, host):
     """A function fr → signal for the statements, or None to keep the closures.
 

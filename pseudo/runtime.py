@@ -107,7 +107,9 @@ def _norm(v):
 
 
 def arith(op: str, a, b, span=None):
-    """The general case of + - * / ДЕЛ ОСТ ^ (the fast integer case is inlined by the callers)."""
+    """+ - * / ДЕЛ ОСТ ^ on any values (callers that know both are integers inline + - *)."""
+    if type(a) is int and type(b) is int and (op == "+" or op == "-" or op == "*"):
+        return a + b if op == "+" else a - b if op == "-" else a * b
     if op == "+" and type(a) is str and type(b) is str:
         if len(a) + len(b) > MAX_STRING:
             raise fail("too-long", span, length=len(a) + len(b))
@@ -179,6 +181,8 @@ def truth(value, span=None, op: str | None = None) -> bool:
 
 
 def check_index(key, array, span=None):
+    if type(key) is int:
+        return key
     for k in key if type(key) is tuple else (key,):
         if type(k) is not int:
             raise fail("bad-index", span, name=array.name, kind=kind(k))

@@ -134,3 +134,25 @@ def test_compiled_blocks_are_used():
         mp.setattr(interpreter, "compile_block", spy)
         assert outcome(INLINED)[:2] == ("свободно 2\n18\n", None)
     assert made and all(made)
+
+
+def test_written_out_calls_give_back_what_invoke_gives():
+    """РЕЗУЛЬТАТ of a procedure, none when it was not set, and a procedure called for a value."""
+    text = """\
+сумма (n) =
+    РЕЗУЛЬТАТ := 0
+    ДЛЯ i := 1 ДО n ВЫПОЛНЯТЬ РЕЗУЛЬТАТ := РЕЗУЛЬТАТ + i ВЕРНУТЬСЯ
+пусто (n) =
+    ЕСЛИ n > 0 ТО РЕЗУЛЬТАТ := n КОНЕЦ_ЕСЛИ
+показать (n) =
+    СООБЩИТЬ 'n =', n
+x := сумма(4)
+показать(x)
+СООБЩИТЬ x, пусто(2)
+y := пусто(0)
+"""
+    fast, slow = both(text)
+    assert fast == slow
+    assert fast[0] == "n = 10\n10 2\n" and fast[1][0] == "no-value" and fast[1][1] == (11, 6)
+    fast, slow = both("показать (n) =\n    СООБЩИТЬ n\nx := показать(1)\n")
+    assert fast == slow and fast[1][0] == "no-value"
