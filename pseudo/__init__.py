@@ -2,7 +2,7 @@
 
 The stages, one module each:
     source → parser (Lark, with layout) → resolver (runs, phrases, names) → check
-    → interpreter (closures) | transpile (Python ast)
+    → interpreter (closures; fastblock, fastexpr) | transpile (Python ast)
 """
 from __future__ import annotations
 

@@ -11,15 +11,21 @@ itself that the closures decide:
   - ДЛЯ takes its values from the same `for_range`, a condition that is not logical goes to
     the same `truth`, steps are counted at the same places with the same checkpoint;
   - every other statement (ПРОЧЕСТЬ, СООБЩИТЬ, КОНЧЕНО, goto, …) is its ordinary closure,
-    and a signal it returns (КОНЧЕНО, a transfer) leaves the function as it leaves a block.
+    and a signal it returns (КОНЧЕНО, a transfer) leaves the function as it leaves a block;
+  - a statement whose own blocks hold labels keeps its closure (those blocks are automata).
+One difference is a matter of resources: the generated code needs fewer Python frames per
+pseudo call, so a program nested so deeply that the closures reach Python's recursion limit
+(the «nesting-limit» error, as under `trace` or `--stats`) may run to its end here.
 """
 from __future__ import annotations
 
 from . import nodes as n
-from .fastexpr import GIVE_UP, UNSET, _GiveUp, _Generator, _NotPure
+from .fastexpr import GIVE_UP, UNSET, _Generator, _GiveUp, _NotPure
 from .runtime import NOVALUE, for_range, truth
 
-MAX_NESTING = 6  # statements nested deeper keep their closures (Python allows 20 nested blocks)
+# Statements nested deeper keep their closures: each level may open a loop and a try, and
+# Python allows 20 nested blocks in one function.
+MAX_NESTING = 6
 SILENT = (n.Assign, n.CallStmt, n.Print, n.Read, n.Screen, n.Stop)  # never return a signal
 
 
@@ -29,16 +35,21 @@ def compile_block(stmts, host):
     `host` is the interpreter: its names (local_index, ref_params, globals, arrays), its
     machine, and its closures for statements and expressions."""
     gen = _BlockGenerator(host)
-    gen.block(stmts, 1)
-    lines = ["def block(fr):"] + gen.lines
-    namespace = {"_GiveUp": _GiveUp, "UNSET": UNSET, "NOVALUE": NOVALUE, "G": host.globals, "M": host.m,
-                 "STACK": host.m.stack, "MAX_DEPTH": host.m.limits.max_depth,
-                 "for_range": for_range, "truth": truth, **gen.arrays, **gen.objects}
     try:
-        exec("\n".join(lines), namespace)  # noqa: S102 - the text is generated above, from the tree
+        gen.block(stmts, 1)
+        namespace = {"_GiveUp": _GiveUp, "UNSET": UNSET, "NOVALUE": NOVALUE, "G": host.globals, "M": host.m,
+                     "STACK": host.m.stack, "MAX_DEPTH": host.m.limits.max_depth,
+                     "for_range": for_range, "truth": truth, **gen.arrays, **gen.objects}
+        exec("\n".join(["def block(fr):"] + gen.lines), namespace)  # noqa: S102 - generated above, from the tree
     except (SyntaxError, RecursionError, MemoryError):
         return None
     return namespace["block"]
+
+
+def _has_labels(s) -> bool:
+    """Labels in a block directly inside `s`: that block is a state block, kept as closures."""
+    blocks = [s.then, s.else_] if isinstance(s, n.If) else [s.body] if isinstance(s, (n.While, n.For)) else []
+    return any(isinstance(x, n.Label) for b in blocks if b is not None for x in b.stmts)
 
 
 class _BlockGenerator(_Generator):
@@ -68,7 +79,7 @@ class _BlockGenerator(_Generator):
             self.stmt(s, depth)
 
     def stmt(self, s, depth: int) -> None:
-        if depth <= MAX_NESTING:
+        if depth <= MAX_NESTING and not _has_labels(s):
             match s:
                 case n.Assign(target=n.Var(name=name)) if name not in self.ref_params:
                     return self.assign_var(name, s.value, depth)
@@ -101,8 +112,7 @@ class _BlockGenerator(_Generator):
     def target(self, name: str) -> str:
         if name in self.locals:
             return f"fr[{self.locals[name]}]"
-        slot, self.globals_list = self.global_slot(name)
-        return f"G[{slot}]"
+        return f"G[{self.global_slot(name)[0]}]"
 
     def assign_var(self, name: str, value, depth: int) -> None:
         v = self.value(value, depth)
@@ -121,11 +131,7 @@ class _BlockGenerator(_Generator):
             del self.lines[mark:]
             self.line(depth, f"{store}(fr, {v})")
             return
-        name = s.target.name
-        if name not in self.array_names:
-            self.array_names[name] = f"A{len(self.arrays)}"
-            self.arrays[self.array_names[name]] = self.array(name)
-        array = self.array_names[name]
+        array = self.array_name(s.target.name)
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
         self.require_ints(keys, depth)
         self.line(depth, f"except {GIVE_UP}:")
@@ -164,7 +170,8 @@ class _BlockGenerator(_Generator):
         values = f"for_range({start}, {step}, {stop}, {span})"
         if s.step is None:  # the common case, as in for_range itself
             tests = " and ".join(f"type({x}) is int" for x in (start, stop) if x not in self.constant_ints)
-            values = f"range({start}, {stop} + 1) if {tests} else {values}" if tests else f"range({start}, {stop} + 1)"
+            fast = f"range({start}, {stop} + 1)"
+            values = f"{fast} if {tests} else {values}" if tests else fast
         self.line(depth, f"for {v} in {values}:")
         self.line(depth + 1, f"{self.target(s.var)} = {v}")
         self.step(span, depth + 1)
@@ -205,13 +212,12 @@ class _BlockGenerator(_Generator):
 
     def call(self, e: n.Call, depth: int, value: bool) -> str | None:
         """The definition's invoke, with the arguments evaluated left to right as in `_call`."""
-        host = self.host
-        cd = host.defs[e.name]
+        cd = self.host.defs[e.name]
         args = []
         for a, p in zip(e.args, cd.definition.params):
             if p.by_ref:
                 t = self.temp()
-                self.line(depth, f"{t} = {self.object('R', host._ref(a))}(fr)")
+                self.line(depth, f"{t} = {self.object('R', self.host._ref(a))}(fr)")
                 args.append(t)
             else:
                 args.append(self.value(a, depth))
@@ -221,29 +227,34 @@ class _BlockGenerator(_Generator):
             inlined = self.inline(cd.definition, args, call, depth)
             if inlined is not None:
                 return inlined
-        if self.host.stats is None and not (cd.definition.is_function and isinstance(cd.definition.body, n.Call)):
+        if self.writable(cd.definition):
             return self.invoke(e, cd, args, d, span, depth, value)
         if not value:
             self.line(depth, call)
             return None
         t = self.temp()
         self.line(depth, f"{t} = {call}")
-        self.line(depth, f"if {t} is NOVALUE: raise {self.object('N', host._no_value(e))}()")
+        self.line(depth, f"if {t} is NOVALUE: raise {self.object('N', self.host._no_value(e))}()")
         return t
 
     # ---- small functions written out at the call ----
 
+    def writable(self, d: n.Definition) -> bool:
+        """A call that can be written out: not counted by `run --stats` (its invoke is wrapped),
+        and not `f (x) = g(x)`, which gives back whatever g gives."""
+        return self.host.stats is None and not (d.is_function and isinstance(d.body, n.Call))
+
     def inlinable(self, d: n.Definition) -> bool:
         """A function whose body is one expression over its parameters and globals."""
-        return (self.host.stats is None and d.is_function and not isinstance(d.body, n.Call)
-                and not any(p.by_ref for p in d.params) and set(d.locals) == {p.name for p in d.params})
+        return (self.writable(d) and d.is_function and not any(p.by_ref for p in d.params)
+                and set(d.locals) == {p.name for p in d.params})
 
     def inline(self, d: n.Definition, args: list[str], call: str, depth: int) -> str | None:
-        """The body computed here when it stays in the common case; otherwise the call itself.
+        """Code computing the body here, with the call as its fallback; None if the body is not pure.
 
-        The call would count one step and check the limits only when that step reaches
+        The call would count one step, check the limits only when that step reaches
         `check_at`, and fail at the depth limit: in those cases, as on any unusual value, the
-        ordinary call is made instead, so the steps, the errors and the stack are the call's."""
+        generated code makes the call instead, so the steps, the errors and the stack are the call's."""
         mark, saved = len(self.lines), (self.locals, self.ref_params, self.bound)
         self.locals, self.ref_params, self.bound = {}, set(), dict(zip((p.name for p in d.params), args))
         self.region()

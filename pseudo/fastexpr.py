@@ -103,11 +103,9 @@ class _Generator:
             case n.Compare(op=op, left=left, right=right):
                 a, b = self.expr(left, depth), self.expr(right, depth)
                 t = self.temp()
-                if {a, b} <= self.ints:
-                    pass
-                elif a in self.ints or b in self.ints:
+                if a in self.ints or b in self.ints:  # then both must be integers
                     self.require_ints([a, b], depth)
-                else:
+                else:  # integers or strings, both of one kind
                     self.emit(depth, f"if type({a}) is not type({b}) or type({a}) is not int and type({a}) is not str: "
                                      "raise _GiveUp")
                     self.raw -= {a, b}
@@ -171,13 +169,17 @@ class _Generator:
     def index(self, name: str, indices, depth: int) -> str:
         keys = [self.expr(i, depth) for i in indices]
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
-        if (name, key) in self.cache:
+        if (name, key) in self.cache:  # read before in this expression, its key tested then
             return self.cache[name, key]
+        t = self.temp()
+        self.require_ints(keys, depth)  # ИСТИНА is not 1
+        self.emit(depth, f"{t} = {self.array_name(name)}[{key}]")  # a missing element: KeyError, as _GiveUp
+        self.cache[name, key] = t
+        return t
+
+    def array_name(self, name: str) -> str:
+        """The generated code's name for the array `name`."""
         if name not in self.array_names:
             self.array_names[name] = f"A{len(self.arrays)}"
             self.arrays[self.array_names[name]] = self.array(name)
-        t = self.temp()
-        self.require_ints(keys, depth)  # ИСТИНА is not 1
-        self.emit(depth, f"{t} = {self.array_names[name]}[{key}]")  # a missing element: KeyError, as _GiveUp
-        self.cache[name, key] = t
-        return t
+        return self.array_names[name]

@@ -5,6 +5,10 @@ where `signal` is None, EXIT (КОНЧЕНО) or a `Transfer` to a label. Dispat
 happens once, at compile time, never while the program runs; integer arithmetic has an
 inlined fast path. Locals live in a per-call list (`frame`), scalar globals in one list,
 and arrays (always global) in dicts captured directly by the closures.
+
+Without a tracer, each block without labels is then written as one Python function
+(fastblock) and each pure expression as another (fastexpr); these fall back on the closures
+for anything unusual, so the closures remain the definition of what a program does.
 """
 from __future__ import annotations
 
@@ -91,7 +95,7 @@ class Interpreter:
             self._trace_streams(tracer)
         self.owner: str | None = None
         self.globals: list = []
-        self.inside_pure = False
+        self.plain_only = False
         self.global_index: dict[str, int] = {}
         self.arrays: dict[str, PArray] = {}
         self.defs = {key: CompiledDef(d) for key, d in program.definitions.items()}
@@ -156,9 +160,9 @@ class Interpreter:
         self.local_index = {name: i for i, name in enumerate(d.locals)}
         self.ref_params = {p.name for p in d.params if p.by_ref}
         self.transfers = {}
-        m, stack, size, nparams = self.m, self.m.stack, len(d.locals), len(d.params)
+        m, stack = self.m, self.m.stack
         max_depth = m.limits.max_depth
-        pad = [UNSET] * (size - nparams)
+        pad = [UNSET] * cd.pad
         result_slot = cd.result_slot
         is_function = d.is_function
         if is_function and isinstance(d.body, n.Call):
@@ -215,7 +219,7 @@ class Interpreter:
         stmts = [s for s in block.stmts]
         if any(isinstance(s, n.Label) for s in stmts):
             return self._state_block(stmts, entry)
-        if self.tracer is None and not self.inside_pure and stmts:
+        if self.tracer is None and not self.plain_only and stmts:
             fast = compile_block(stmts, self)
             if fast is not None:
                 return fast
@@ -579,15 +583,15 @@ class Interpreter:
 
     def _plain(self, build):
         """build() with plain closures only: no compiled expressions or blocks inside."""
-        outer, self.inside_pure = self.inside_pure, True
+        outer, self.plain_only = self.plain_only, True
         try:
             return build()
         finally:
-            self.inside_pure = outer
+            self.plain_only = outer
 
     def _expr(self, e: n.Expr):
         build = getattr(self, "_expr_" + type(e).__name__)
-        if self.inside_pure or self.tracer is not None or isinstance(e, (n.Const, n.Var, n.Call)):
+        if self.plain_only or self.tracer is not None or isinstance(e, (n.Const, n.Var, n.Call)):
             return build(e)
         slow = self._plain(lambda: build(e))  # the parts of this expression become its closure
         fast = compile_pure(e, self.local_index, self.ref_params, lambda name: (self._global(name), self.globals),

@@ -52,7 +52,7 @@ def pool() -> dict[str, Helper]:
     """The top-level definitions of runtime.py and prelude.py (prelude.py is never imported:
     its names are resolved in the emitted module). Read on first use: running a program
     without transpiling it does not pay for it."""
-    pool: dict[str, Helper] = {}
+    helpers: dict[str, Helper] = {}
     here = Path(__file__).resolve().parent
     for filename in ("runtime.py", "prelude.py"):
         text = (here / filename).read_text(encoding="utf-8")
@@ -67,8 +67,8 @@ def pool() -> dict[str, Helper]:
                 source = "\n".join(text.splitlines()[start:node.end_lineno])
             uses = {x.id for x in ast.walk(node) if isinstance(x, ast.Name)}
             for name in names:
-                pool[name] = Helper(name, source, uses - names, len(pool))
-    return pool
+                helpers[name] = Helper(name, source, uses - names, len(helpers))
+    return helpers
 
 
 def _defined_names(node) -> set[str]:
@@ -82,6 +82,8 @@ def _defined_names(node) -> set[str]:
 
 
 NOT_COPIED = {"Limits", "Machine", "NOVALUE", "NoValue"}
+
+
 @functools.cache
 def reserved() -> frozenset[str]:
     return frozenset(set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | set(pool()) | {
@@ -105,15 +107,32 @@ class Names:
             self.defs[key] = name
         self.taken_by_defs = set(self.defs.values())
         self.vars: dict[str, str] = {}
+        self.in_program = _program_names(program)
+        self.made: set[str] = set()
 
     def var(self, name: str) -> str:
         if name not in self.vars:
-            self.vars[name] = _free(name, reserved() | self.taken_by_defs)
+            self.vars[name] = _free(name, reserved() | self.taken_by_defs | self.made)
         return self.vars[name]
+
+    def fresh(self, base: str) -> str:
+        """A name for a value the emitted code keeps (a loop value, a cell): no program name."""
+        name = _free(base, reserved() | self.taken_by_defs | self.in_program | set(self.vars.values()) | self.made)
+        self.made.add(name)
+        return name
 
     def pseudo_name(self, python_name: str) -> str:
         back = {v: k for k, v in self.vars.items()} | {v: k for k, v in self.defs.items()}
         return back.get(python_name, python_name)
+
+
+def _program_names(program: n.Program) -> set[str]:
+    names = {p.name for d in program.definitions.values() for p in d.params}
+    names |= {x for d in program.definitions.values() for x in d.locals}
+    for root in [program.main] + [d.body for d in program.definitions.values()]:
+        names |= {x.name for x in n.walk(root) if isinstance(x, (n.Var, n.Index))}
+        names |= {x.var for x in n.walk(root) if isinstance(x, n.For)}
+    return names
 
 
 def _free(base: str, taken: set[str]) -> str:
@@ -186,7 +205,6 @@ class Transpiler:
         self.names = Names(program)
         self.arrays = sorted({x.name for body in self._bodies() for x in n.walk(body) if isinstance(x, n.Index)})
         self.maybe_nothing = {k for k in program.definitions if self._may_return_nothing(k, set())}
-        self.temp = 0
 
     def _bodies(self):
         return [self.program.main] + [d.body for d in self.program.definitions.values()]
@@ -368,7 +386,7 @@ class Transpiler:
         target = _name(self.names.var(var), s.span, ast.Store())
         through = []
         if var in self.scope.refs:  # ДЛЯ over a РЕЗ parameter: each value goes to the caller's variable
-            target = _name(f"значение_{self.names.var(var)}", s.span, ast.Store())
+            target = _name(self.names.fresh(f"значение_{self.names.var(var)}"), s.span, ast.Store())
             through = [self.assign(n.Var(s.span, var), _name(target.id, s.span), s.span)]
         self.scope.loops.append("other")
         body = through + self._step(s.span) + self._suite(s.body)
@@ -566,8 +584,7 @@ class Transpiler:
             return _call("Ячейка", [_call("globals", [], span), ast.Constant(py), ast.Constant(arg.name)], span)
         if copies is None:
             raise TranspileLimit("локальная переменная как аргумент РЕЗ внутри выражения")
-        self.temp += 1
-        cell = f"ячейка_{py}"
+        cell = self.names.fresh(f"ячейка_{py}")
         before, after = copies
         before.append(at(ast.Assign(targets=[_name(cell, span, ast.Store())], value=_call(
             "Ячейка", [ast.Dict(keys=[ast.Constant(py)], values=[_name(py, span)]), ast.Constant(py),

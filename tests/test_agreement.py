@@ -75,8 +75,8 @@ def cond(draw, depth=0, local=()):
 def statements(draw, depth=0, local=(), labels=(), count=None):
     out = []
     for _ in range(count if count is not None else draw(st.integers(1, 4))):
-        choices = ["assign", "assign", "print", "elem", "screen"] + (["if", "while", "for", "call", "phrase"]
-                                                                    if depth < 2 else [])
+        choices = ["assign", "assign", "print", "elem", "screen"] + (["if", "while", "for", "call", "phrase",
+                                                                     "labelled"] if depth < 2 else [])
         choices += ["goto"] if labels else []
         kind = draw(st.sampled_from(choices))
         target = draw(st.sampled_from(SCALARS + list(local)))
@@ -110,6 +110,15 @@ def statements(draw, depth=0, local=(), labels=(), count=None):
                 "очистить экран",
                 f"курсор в строку {draw(int_expr(0, local))}, столбец {draw(int_expr(0, local))}",
                 f"пауза {draw(int_expr(0, local))}"])))
+        elif kind == "labelled":  # a state block inside ЕСЛИ or ДЛЯ: its gotos stay inside it
+            label = f"Н{depth}"
+            body = draw(statements(depth + 1, local, (label,)))
+            inner = _indent([f"{label}: " + body[0]] + body[1:])
+            if draw(st.booleans()):
+                out.append(f"ЕСЛИ {draw(cond(0, local))} ТО\n" + inner + "\nКОНЕЦ_ЕСЛИ")
+            else:
+                var = "i" if depth == 0 else "j"
+                out.append(f"ДЛЯ {var} := 1 ДО {draw(st.integers(0, 3))} ВЫПОЛНЯТЬ\n" + inner + "\nВЕРНУТЬСЯ")
         elif kind == "phrase":
             out.append(f"удвоить {draw(int_expr(0, local))} в {draw(st.sampled_from(['a', 'n', 'm[3]']))}")
         else:

@@ -8,14 +8,13 @@ import io
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from test_agreement import LIMITS, programs
 
 import pseudo
 from pseudo import interpreter
 from pseudo.errors import PseudoRuntimeError, StaticError
 from pseudo.runtime import Limits, Machine
 from pseudo.source import Source
-
-from test_agreement import LIMITS, programs
 
 
 def outcome(text: str, limits: Limits = LIMITS, stdin: str = "") -> tuple:
@@ -156,3 +155,37 @@ y := пусто(0)
     assert fast[0] == "n = 10\n10 2\n" and fast[1][0] == "no-value" and fast[1][1] == (11, 6)
     fast, slow = both("показать (n) =\n    СООБЩИТЬ n\nx := показать(1)\n")
     assert fast == slow and fast[1][0] == "no-value"
+
+
+def test_labels_inside_a_nested_block_keep_their_state_block():
+    """A goto to a label in the body of ПОКА, ЕСЛИ or ДЛЯ: that body is a state block."""
+    loop = """\
+s := 0
+ПОКА s < 2 ВЫПОЛНЯТЬ
+    s := s + 1
+    ЕСЛИ s = 1 ТО ПЕРЕЙТИ К дальше КОНЕЦ_ЕСЛИ
+    СООБЩИТЬ 'пропущено', s
+    дальше: СООБЩИТЬ 'круг', s
+ВЕРНУТЬСЯ
+СООБЩИТЬ 'итог', s
+"""
+    fast, slow = both(loop)
+    assert fast == slow and fast[0] == "круг 1\nпропущено 2\nкруг 2\nитог 2\n"
+    procedure = """\
+счёт (n) =
+    РЕЗУЛЬТАТ := 0
+    ЕСЛИ n > 0 ТО
+        ЦИКЛ: РЕЗУЛЬТАТ := РЕЗУЛЬТАТ + n
+        n := n - 1
+        ЕСЛИ n > 0 ТО ЦИКЛ КОНЕЦ_ЕСЛИ
+    КОНЕЦ_ЕСЛИ
+ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ
+    x := i
+    ДАЛЕЕ: x := x * 10
+    ЕСЛИ x < 1000 ТО ДАЛЕЕ КОНЕЦ_ЕСЛИ
+    СООБЩИТЬ x
+ВЕРНУТЬСЯ
+СООБЩИТЬ счёт(4)
+"""
+    fast, slow = both(procedure)
+    assert fast == slow and fast[0] == "1000\n2000\n10\n"

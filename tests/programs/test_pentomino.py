@@ -91,10 +91,11 @@ def test_the_live_display_redraws_in_place_on_a_terminal(h, w):
     assert not "".join(screen[12:]).strip(), "ниже итога ничего не должно быть: кадры рисуются на месте"
 
 
-@pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1): about 1, 5 and 18 minutes, compiled")
+@pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1): minutes per rectangle and mode")
+@pytest.mark.parametrize("compiled", [False, True])
 @pytest.mark.parametrize("h,w,count", [(4, 15, 1472), (5, 12, 4040), (6, 10, 9356)])
-def test_larger_rectangles(h, w, count):
+def test_larger_rectangles(h, w, count, compiled):
     limits = Limits(max_steps=10 ** 12, time_limit=4 * 3600)  # 6 × 10 takes more than the default 10⁹ steps
-    blocks, printed = tilings_printed(solve(h, w, compiled=True, limits=limits))
+    blocks, printed = tilings_printed(solve(h, w, compiled=compiled, limits=limits))
     assert printed == len(blocks) == count
     assert sorted(blocks) == sorted(pentomino.tilings(h, w))
