@@ -125,8 +125,11 @@ class PhraseTable:
     def nearest(self, tokens: list[Token], limit: int = 3, also: PhraseTable | None = None) -> list[str]:
         """The phrases spelt most like the run, best first; `also` adds another table's."""
         words = " ".join(t.value.lower() for t in tokens if t.type in WORD_TYPES)
+        stems = {w[:3] for w in words.split()}
         scored = []
         for p in self.patterns + (also.patterns if also else []):
+            if also and p in also.patterns and not stems & {w[:3] for w in p.words}:
+                continue  # a phrase the program did not define: offered only when a word begins alike
             ratio = difflib.SequenceMatcher(None, words, " ".join(p.words)).ratio()
             if ratio >= 0.4:
                 scored.append((-ratio, p.key))

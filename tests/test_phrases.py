@@ -4,7 +4,7 @@ import pytest
 
 from pseudo.errors import StaticError
 from pseudo.parser import lex
-from pseudo.phrases import PhraseTable, Slot, parse_pattern
+from pseudo.phrases import SCREEN_PHRASES, PhraseTable, Slot, parse_pattern
 from pseudo.source import Source, Span
 
 SPAN = Span(Source(""), 1, 1, 1, 2)
@@ -55,3 +55,10 @@ def test_nearest_phrases_for_a_typo():
     for text in ("«занять (k), (i)»", "«освободить (k), (i)»", "«выписать решение»"):
         table.add(parse_pattern(text, SPAN))
     assert table.nearest(tokens("занят 1, 2"))[0] == "«занять (k), (i)»"
+
+
+def test_builtin_phrases_are_offered_only_for_a_word_that_begins_alike():
+    empty = PhraseTable()
+    assert empty.nearest(tokens("занят 1"), also=SCREEN_PHRASES) == []
+    assert empty.nearest(tokens("пауса 5"), also=SCREEN_PHRASES) == ["«пауза (миллисекунды)»"]
+    assert empty.nearest(tokens("курсор 1, 2"), also=SCREEN_PHRASES)[0].startswith("«курсор в строку")
