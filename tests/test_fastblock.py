@@ -5,10 +5,14 @@ the unusual values that make the generated code hand over to the closures."""
 from __future__ import annotations
 
 import io
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from test_agreement import LIMITS, programs
+
+LONG = bool(os.environ.get("PSEUDO_LONG"))
+EXAMPLES = 20_000 if LONG else 400  # PSEUDO_LONG=1: the long profile
 
 import pseudo
 from pseudo import interpreter
@@ -36,7 +40,7 @@ def both(text: str, limits: Limits = LIMITS, stdin: str = "") -> tuple:
     return fast, slow
 
 
-@settings(max_examples=400, deadline=None, derandomize=True,
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(programs())
 def test_compiled_blocks_agree_with_the_closures(text):
