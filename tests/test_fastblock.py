@@ -11,14 +11,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from test_agreement import LIMITS, programs
 
-LONG = bool(os.environ.get("PSEUDO_LONG"))
-EXAMPLES = 20_000 if LONG else 400  # PSEUDO_LONG=1: the long profile
-
 import pseudo
 from pseudo import interpreter
 from pseudo.errors import PseudoRuntimeError, StaticError
 from pseudo.runtime import Limits, Machine
 from pseudo.source import Source
+
+LONG = bool(os.environ.get("PSEUDO_LONG"))
+EXAMPLES = 20_000 if LONG else 400  # PSEUDO_LONG=1: the long profile
 
 
 def outcome(text: str, limits: Limits = LIMITS, stdin: str = "") -> tuple:
