@@ -350,7 +350,7 @@ class Transpiler:
 
     def _stmt_CallStmt(self, s: n.CallStmt):
         before, after = [], []
-        call = self.call(s.call, value=False, copies=(before, after))
+        call = self.call(s.call, value=False, copies=(before, after, {}))
         return before + [at(ast.Expr(call), s.span)] + after
 
     def _stmt_If(self, s: n.If):
@@ -584,8 +584,10 @@ class Transpiler:
             return _call("Ячейка", [_call("globals", [], span), ast.Constant(py), ast.Constant(arg.name)], span)
         if copies is None:
             raise TranspileLimit("локальная переменная как аргумент РЕЗ внутри выражения")
-        cell = self.names.fresh(f"ячейка_{py}")
-        before, after = copies
+        before, after, cells = copies
+        if py in cells:  # the same variable twice in one call: one cell, so that both names alias it
+            return _name(cells[py], span)
+        cell = cells[py] = self.names.fresh(f"ячейка_{py}")
         before.append(at(ast.Assign(targets=[_name(cell, span, ast.Store())], value=_call(
             "Ячейка", [ast.Dict(keys=[ast.Constant(py)], values=[_name(py, span)]), ast.Constant(py),
                        ast.Constant(arg.name)], span)), span))
