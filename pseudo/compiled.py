@@ -96,6 +96,8 @@ def _map_error(exc: BaseException, ns: dict, emitted: Emitted, program: n.Progra
     span = _position(frames)
     if isinstance(exc, ns["ОшибкаВыполнения"]):
         code, args = exc.code, exc.args_
+        if "arg" in args:  # a screen phrase's argument: the caret under it, as in the interpreter
+            span = _argument_span(program, span, args["arg"])
     elif isinstance(exc, ZeroDivisionError):
         code, args = "div-zero", {}
     elif isinstance(exc, RecursionError):
@@ -111,6 +113,18 @@ def _map_error(exc: BaseException, ns: dict, emitted: Emitted, program: n.Progra
     err.stack = _stack(frames, emitted, program)
     err.python_error = exc  # for --debug
     return err
+
+
+def _argument_span(program: n.Program, span: Span | None, arg: int) -> Span | None:
+    """The span of argument `arg` of the screen phrase that starts at `span`."""
+    if span is None:
+        return None
+    for root in [program.main] + [d.body for d in program.definitions.values()]:
+        for node in n.walk(root):
+            if (isinstance(node, n.Screen) and (node.span.filename, node.span.line, node.span.column)
+                    == (span.filename, span.line, span.column)):
+                return node.args[arg].span
+    return span
 
 
 def _program_frames(exc: BaseException, program: n.Program) -> list:

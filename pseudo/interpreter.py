@@ -501,11 +501,12 @@ class Interpreter:
         args, out, m, span = [self._expr(a) for a in s.args], self.out, self.m, s.span
         if s.op == "clear":
             return lambda fr: out.clear()
+        spans = tuple(a.span for a in s.args)  # an error points at the argument
         if s.op == "cursor":
             line, column = args
-            return lambda fr: out.cursor(line(fr), column(fr), span)
+            return lambda fr: out.cursor(line(fr), column(fr), spans)
         ms = args[0]
-        return lambda fr: out.pause(ms(fr), lambda: m.checkpoint(span), span)
+        return lambda fr: out.pause(ms(fr), lambda: m.checkpoint(span), spans[0])
 
     def _stmt_Stop(self, s: n.Stop):
         def ex(fr):

@@ -244,11 +244,12 @@ class Output:
                 self.stream.write("\n")
         self.open = self.framed = False
 
-    def cursor(self, line, column, span=None) -> None:
-        """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
-        for value in (line, column):
+    def cursor(self, line, column, spans=(None, None)) -> None:
+        """«курсор в строку l, столбец c»: the next output starts there (1-based). An error
+        names the argument (`arg`), placed at its span when the caller knows it."""
+        for arg, value in enumerate((line, column)):
             if type(value) is not int or value < 1:
-                raise fail("screen-cursor", span, value=described(value))
+                raise fail("screen-cursor", spans[arg], value=described(value), arg=arg)
         if self.screen:
             self.stream.write(f"\x1b[{line};{column}H")
         elif self.open:
@@ -259,7 +260,7 @@ class Output:
         """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
         no wait elsewhere, so that pipes and tests run at full speed."""
         if not _number(ms) or ms < 0:
-            raise fail("screen-pause", span, value=described(ms))
+            raise fail("screen-pause", span, value=described(ms), arg=0)
         if not self.screen:
             return
         self.stream.flush()

@@ -122,11 +122,12 @@ class Output:
                 self.stream.write("\n")
         self.open = self.framed = False
 
-    def cursor(self, line, column, span=None) -> None:
-        """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
-        for value in (line, column):
+    def cursor(self, line, column, spans=(None, None)) -> None:
+        """«курсор в строку l, столбец c»: the next output starts there (1-based). An error
+        names the argument (`arg`), placed at its span when the caller knows it."""
+        for arg, value in enumerate((line, column)):
             if type(value) is not int or value < 1:
-                raise fail("screen-cursor", span, value=described(value))
+                raise fail("screen-cursor", spans[arg], value=described(value), arg=arg)
         if self.screen:
             self.stream.write(f"\x1b[{line};{column}H")
         elif self.open:
@@ -137,7 +138,7 @@ class Output:
         """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
         no wait elsewhere, so that pipes and tests run at full speed."""
         if not _number(ms) or ms < 0:
-            raise fail("screen-pause", span, value=described(ms))
+            raise fail("screen-pause", span, value=described(ms), arg=0)
         if not self.screen:
             return
         self.stream.flush()
@@ -550,7 +551,7 @@ def найти_место_ферзя(i, k):
 
 
 # строки этого файла → строки программы queens_automaton_3.pseudo, для сообщений об ошибках
-СТРОКИ = {405: 1, 406: 1, 407: 1, 408: 1, 425: 19, 426: 19, 428: 19, 429: 19, 430: 21, 432: 19, 434: 21, 435: 23, 437: 21, 439: 23, 441: 25, 442: 32, 449: 32, 451: 33, 452: 33, 455: 34, 456: 23, 457: 34, 459: 28, 461: 28, 462: 28, 463: 32, 465: 32, 466: 33, 467: 33, 469: 34, 470: 23, 471: 34, 473: 29, 474: 29, 475: 21, 476: 29, 486: 10, 487: 10, 488: 11, 489: 11, 490: 11, 491: 12, 492: 12, 493: 13, 494: 13, 496: 16, 497: 16, 498: 16, 500: 18, 501: 18, 502: 19, 503: 20, 504: 20, 505: 20, 507: 22, 508: 22, 509: 23, 510: 23, 511: 23, 513: 25, 514: 25, 515: 26, 516: 26, 517: 26, 518: 27, 521: 30, 522: 30, 523: 30, 524: 31, 525: 32, 526: 32, 527: 32, 528: 33, 531: 36, 532: 36, 533: 37, 535: 39, 536: 39, 537: 40, 539: 42, 540: 42, 541: 42, 543: 43, 544: 43, 545: 43, 547: 45, 548: 45, 549: 45}
+СТРОКИ = {406: 1, 407: 1, 408: 1, 409: 1, 426: 19, 427: 19, 429: 19, 430: 19, 431: 21, 433: 19, 435: 21, 436: 23, 438: 21, 440: 23, 442: 25, 443: 32, 450: 32, 452: 33, 453: 33, 456: 34, 457: 23, 458: 34, 460: 28, 462: 28, 463: 28, 464: 32, 466: 32, 467: 33, 468: 33, 470: 34, 471: 23, 472: 34, 474: 29, 475: 29, 476: 21, 477: 29, 487: 10, 488: 10, 489: 11, 490: 11, 491: 11, 492: 12, 493: 12, 494: 13, 495: 13, 497: 16, 498: 16, 499: 16, 501: 18, 502: 18, 503: 19, 504: 20, 505: 20, 506: 20, 508: 22, 509: 22, 510: 23, 511: 23, 512: 23, 514: 25, 515: 25, 516: 26, 517: 26, 518: 26, 519: 27, 522: 30, 523: 30, 524: 30, 525: 31, 526: 32, 527: 32, 528: 32, 529: 33, 532: 36, 533: 36, 534: 37, 536: 39, 537: 39, 538: 40, 540: 42, 541: 42, 542: 42, 544: 43, 545: 43, 546: 43, 548: 45, 549: 45, 550: 45}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_automaton_3.pseudo', СТРОКИ)

@@ -113,11 +113,12 @@ class Output:
                 self.stream.write("\n")
         self.open = self.framed = False
 
-    def cursor(self, line, column, span=None) -> None:
-        """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
-        for value in (line, column):
+    def cursor(self, line, column, spans=(None, None)) -> None:
+        """«курсор в строку l, столбец c»: the next output starts there (1-based). An error
+        names the argument (`arg`), placed at its span when the caller knows it."""
+        for arg, value in enumerate((line, column)):
             if type(value) is not int or value < 1:
-                raise fail("screen-cursor", span, value=described(value))
+                raise fail("screen-cursor", spans[arg], value=described(value), arg=arg)
         if self.screen:
             self.stream.write(f"\x1b[{line};{column}H")
         elif self.open:
@@ -128,7 +129,7 @@ class Output:
         """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
         no wait elsewhere, so that pipes and tests run at full speed."""
         if not _number(ms) or ms < 0:
-            raise fail("screen-pause", span, value=described(ms))
+            raise fail("screen-pause", span, value=described(ms), arg=0)
         if not self.screen:
             return
         self.stream.flush()
@@ -434,7 +435,7 @@ def главная():
 
 
 # строки этого файла → строки программы queens_recursive.pseudo, для сообщений об ошибках
-СТРОКИ = {366: 1, 367: 1, 368: 1, 369: 1, 380: 11, 381: 11, 382: 12, 383: 12, 384: 13, 385: 14, 386: 15, 387: 15, 389: 16, 390: 18, 396: 27, 397: 27, 398: 27, 400: 29, 401: 29, 402: 30, 403: 31, 404: 31, 405: 31, 407: 33, 408: 33, 409: 34, 410: 34, 411: 34, 413: 36, 414: 36, 415: 37, 416: 37, 417: 37, 418: 38, 420: 40, 421: 40, 422: 41, 423: 41, 424: 41, 425: 42, 426: 42, 427: 43, 428: 43, 430: 47, 432: 47, 433: 48}
+СТРОКИ = {367: 1, 368: 1, 369: 1, 370: 1, 381: 11, 382: 11, 383: 12, 384: 12, 385: 13, 386: 14, 387: 15, 388: 15, 390: 16, 391: 18, 397: 27, 398: 27, 399: 27, 401: 29, 402: 29, 403: 30, 404: 31, 405: 31, 406: 31, 408: 33, 409: 33, 410: 34, 411: 34, 412: 34, 414: 36, 415: 36, 416: 37, 417: 37, 418: 37, 419: 38, 421: 40, 422: 40, 423: 41, 424: 41, 425: 41, 426: 42, 427: 42, 428: 43, 429: 43, 431: 47, 433: 47, 434: 48}
 
 if __name__ == "__main__":
     выполнить(главная, 'queens_recursive.pseudo', СТРОКИ)
