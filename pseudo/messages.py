@@ -97,8 +97,9 @@ HINTS = {
     "state-unreachable": "в состояние {name} нельзя попасть из начального {entry}",
     "state-no-exit": "из состояния {name} нельзя дойти ни до Я, ни до конца",
     "never-assigned": "может быть, {nearest}?",
-    "keyword-case": "ключевые слова пишутся прописными буквами: {keyword}",
-    "keyword-typo": "может быть, {keyword} вместо «{written}»?",
+    "keyword-case": "ключевые слова пишутся прописными буквами: {keyword}{where}",
+    "keyword-typo": "может быть, {keyword} вместо «{written}»{where}?",
+    "keyword-latin": "«{written}»{where} набрано латинскими буквами; ключевое слово {keyword} пишется кириллицей",
     "compare-chain": "сравнения не сцепляются: вместо a < b < c пишите a < b И b < c",
     "two-numbers": "между значениями нужна операция или запятая; дробь пишется через «/»: 3/2",
     "label-elsewhere": "метка {name} есть в строке {line}, но вне этого определения: метки видны только там, "
@@ -106,8 +107,8 @@ HINTS = {
     "label-not-value": "{name} — метка; как значение её использовать нельзя",
     "assign-equals": "для присваивания пишется «:=», а не «=»",
     "extra-end-if": "лишний КОНЕЦ_ЕСЛИ? у каждого ЕСЛИ ровно один КОНЕЦ_ЕСЛИ",
-    "missing-end-if": "не закрыто ЕСЛИ: добавьте КОНЕЦ_ЕСЛИ",
-    "missing-loop-end": "не закрыт цикл: добавьте ВЕРНУТЬСЯ",
+    "missing-end-if": "не закрыто ЕСЛИ со строки {line}: добавьте КОНЕЦ_ЕСЛИ",
+    "missing-loop-end": "не закрыт цикл {opener} со строки {line}: добавьте ВЕРНУТЬСЯ",
     "missing-then": "после условия ЕСЛИ пишется ТО",
     "phrase-or-procedure": "переименуйте процедуру или поменяйте слова фразы",
     "screen-not-value": "напишите его отдельной инструкцией, например: ЕСЛИ показ ТО пауза 200 КОНЕЦ_ЕСЛИ",
@@ -159,4 +160,4 @@ def message(code: str, **args) -> str:
 
 
 def hint(code: str, **args) -> str:
-    return HINTS[code].format(**args)
+    return HINTS[code].format(**{"where": ""} | args)  # `where`: the place of a word the caret is not under

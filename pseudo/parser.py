@@ -17,7 +17,7 @@ from . import nodes as n
 from .errors import Diagnostic, StaticError, diagnostic
 from .layout import split_chunks
 from .messages import KEYWORDS, TERMINALS, hint
-from .source import MINUS_LOOKALIKES, Source, Span, span_of_token
+from .source import MINUS_LOOKALIKES, Source, Span, fold_lookalikes, span_of_token
 
 
 @lru_cache(maxsize=1)
@@ -178,13 +178,16 @@ def _parse_tokens(tokens: list[Token], start: str, source: Source):
         raise StaticError([diagnostic("error", "unexpected-eof", span)]) from None
 
 
+LATIN_KEYWORDS = {fold_lookalikes(k): k for k in KEYWORDS}  # a keyword with Latin look-alikes: TO for ТО
 FEMININE = {"метка", "строка", "запятая"}
+MASCULINE = {"образец", "конец"}
 
 
 def unexpected(tok: Token) -> str:
     """«неожиданное число «2»», «неожиданная запятая»: the adjective agrees with the noun."""
     what = describe_token(tok)
-    return ("неожиданная " if what.split()[0] in FEMININE else "неожиданное ") + what
+    first = what.split()[0]
+    return ("неожиданная " if first in FEMININE else "неожиданный " if first in MASCULINE else "неожиданное ") + what
 
 
 def describe_token(tok: Token) -> str:
@@ -193,6 +196,8 @@ def describe_token(tok: Token) -> str:
     if tok.type == "_NL":
         return "конец строки"
     what = TERMINALS.get(tok.type, tok.type)
+    if tok.type == "PATTERN":  # the pattern is already in «»
+        return f"образец фразы {tok.value}"
     return what if what.startswith("«") or tok.type.isupper() and what.isupper() else f"{what} «{tok.value}»"
 
 
@@ -255,11 +260,15 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
     for other in tokens:
         if other.type != "NAME":
             continue
+        where = f" (строка {other.line})" if other.line != tok.line else ""  # the caret is elsewhere
         if other.value.upper() in KEYWORDS and other.value != other.value.upper():
-            return hint("keyword-case", keyword=other.value.upper())
+            return hint("keyword-case", keyword=other.value.upper(), where=where)
+        latin = LATIN_KEYWORDS.get(fold_lookalikes(other.value))
+        if latin:
+            return hint("keyword-latin", written=other.value, keyword=latin, where=where)
         near = nearest_keyword(other.value)
         if near:
-            return hint("keyword-typo", written=other.value, keyword=near)
+            return hint("keyword-typo", written=other.value, keyword=near, where=where)
     if tok.type in COMPARISONS and any(t.type in COMPARISONS and t.line == tok.line for t in before):
         return hint("compare-chain")
     if tok.type == "END_IF" and "END_IF" not in expected:
@@ -272,12 +281,13 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
     if "THEN" in expected and opener is not None and opener.type == "IF" \
             and not any(t.type == "THEN" for t in before[before.index(opener):]):
         return hint("missing-then")
-    if "DO" in expected and any(t.type in ("WHILE", "FOR") for t in before):
+    if "DO" in expected and opener is not None and opener.type in ("WHILE", "FOR") \
+            and not any(t.type == "DO" for t in before[before.index(opener):]):
         return hint("missing-do")
     if opener is not None and opener.type == "IF" and "END_IF" in expected:
-        return hint("missing-end-if")
+        return hint("missing-end-if", line=opener.line)
     if opener is not None and opener.type in ("WHILE", "FOR", "DO") and "LOOP_END" in expected:
-        return hint("missing-loop-end")
+        return hint("missing-loop-end", opener=TERMINALS[opener.type], line=opener.line)
     if tok.type == "DEF_EQ":
         return hint("body-dedent")
     return None

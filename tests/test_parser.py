@@ -29,6 +29,8 @@ def starts(code: str) -> str:
     ("СООБЩИТЬ 1 5\n", 1, 12, "two-numbers"),
     ("x := 1 5\n", 1, 8, "two-numbers"),
     ("ЕСЛИ 1 = 1 ТО СООБЩИТЬ 1 КОНЕЦ_ЕСИЛ\n", 1, 1, "keyword-typo"),
+    ("ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ\n  СООБЩИТЬ i\n«фраза (x)» = x + 1\n", 3, 1, "missing-loop-end"),
+    ("ЕСЛИ 1 = 1 TO\n  СООБЩИТЬ 1\nКОНЕЦ_ЕСЛИ\n", 2, 3, "keyword-latin"),
 ])
 def test_the_hint_fits_the_mistake(text, line, column, code):
     d = first_error(text)
@@ -41,3 +43,14 @@ def test_no_then_hint_when_then_is_there():
     d = first_error("ЕСЛИ 1 = 1 ТО\n  СООБЩИТЬ 'a', КОНЕЦ_РАБОТЫ\nКОНЕЦ_ЕСЛИ\n")
     assert "ТО" not in (d.hint or "").split("СООБЩИТЬ")[0]
     assert not d.hint.startswith(starts("missing-then"))
+
+
+def test_an_unclosed_loop_before_a_phrase_is_named_with_its_line():
+    d = first_error("ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ\n  СООБЩИТЬ i\n«фраза (x)» = x + 1\n")
+    assert d.text == "неожиданный образец фразы «фраза (x)»"
+    assert d.hint == "не закрыт цикл ДЛЯ со строки 1: добавьте ВЕРНУТЬСЯ"
+
+
+def test_a_keyword_typo_elsewhere_says_on_which_line():
+    d = first_error("ЕСЛИ 1 = 1 TO\n  СООБЩИТЬ 1\nКОНЕЦ_ЕСЛИ\n")
+    assert d.hint == "«TO» (строка 1) набрано латинскими буквами; ключевое слово ТО пишется кириллицей"
