@@ -37,10 +37,15 @@ def test_reference_counts_the_known_number_of_tours():
     assert knight.count_tours(5, (0, 0)) == 304
 
 
-@pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1): about a minute compiled")
-@pytest.mark.parametrize("compiled", [True, False])
-def test_count_of_5x5_tours_from_a_corner(compiled):
+@pytest.mark.parametrize("compiled", [False, pytest.param(True, marks=pytest.mark.skipif(
+    not LONG, reason="long profile (PSEUDO_LONG=1): the same count compiled"))])
+def test_count_of_5x5_tours_from_a_corner(compiled):  # about 15 s
     assert board_of(5, 1, 1, 2, compiled) == [f"ОБХОДОВ: {knight.count_tours(5, (0, 0))}"]
+
+
+def test_a_start_off_the_board_or_an_unknown_mode_is_refused():
+    assert board_of(8, 0, 1, 1) == ["начальное поле 0 1 не на доске 8 на 8"]
+    assert board_of(5, 1, 1, 5) == ["режим — 0, 1 или 2, а задано 5"]
 
 
 @pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1)")

@@ -8,6 +8,7 @@ import io
 import random
 import re
 
+import pytest
 from conftest import PROGRAMS, Opponent
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -100,3 +101,14 @@ def test_games_against_a_random_player(game):
         assert lines[-1] in ("Вам некуда ходить: компьютер выиграл", "Мне некуда ходить: вы выиграли")
         if could_win:
             assert lines[-1].endswith("компьютер выиграл")
+
+
+@pytest.mark.parametrize("rows,width,message", [
+    ("1 5\n4 2\n", 5, "в строке 1 задано 4 2 — а нужно: ваша шашка левее шашки компьютера, обе на полях от 1 до 5"),
+    ("2 5\n1 3\n1 9\n", 5, "в строке 2 задано 1 9 — а нужно: ваша шашка левее шашки компьютера, обе на полях от 1 до 5"),
+    ("1 1\n", 1, "нужна хотя бы одна строка длиной от двух полей, а задано 1 на 1"),
+])
+def test_a_wrong_starting_position_is_refused(rows, width, message):
+    out = io.StringIO()
+    pseudo.run(LOADED.program, stdin=io.StringIO(rows + "1\n"), stdout=out)
+    assert out.getvalue().splitlines() == [message]
