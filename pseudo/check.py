@@ -1,9 +1,12 @@
 """Static checks on a resolved program: calls, arguments, and (later) the automaton's states."""
 from __future__ import annotations
 
+import difflib
+
 from . import automaton
 from . import nodes as n
 from .errors import Diagnostic, diagnostic
+from .messages import hint
 
 
 def check(program: n.Program) -> list[Diagnostic]:
@@ -26,9 +29,35 @@ def check(program: n.Program) -> list[Diagnostic]:
             elif isinstance(node, n.For) and node.var not in local:
                 scalars.setdefault(node.var, node)
     out.extend(automaton.check(program))
+    out.extend(_unread_arrays(program))
     for name in scalars.keys() & arrays.keys():
         first, second = sorted((scalars[name], arrays[name]), key=lambda x: (x.span.line, x.span.column))
         out.append(diagnostic("error", "scalar-and-array", second.span, name=name, line=first.span.line))
+    return out
+
+
+def _unread_arrays(program: n.Program) -> list[Diagnostic]:
+    """An array that is only assigned, named like one that is read: most likely a typo."""
+    written: dict[str, n.Index] = {}
+    read: set[str] = set()
+    for body in [program.main] + [d.body for d in program.definitions.values()]:
+        targets = set()
+        for node in n.walk(body):
+            if isinstance(node, n.Assign):
+                targets.add(id(node.target))
+            elif isinstance(node, n.Read):
+                targets.update(id(t) for t in node.targets)
+        for node in n.walk(body):
+            if isinstance(node, n.Index):
+                if id(node) in targets:
+                    written.setdefault(node.name, node)
+                else:
+                    read.add(node.name)
+    out = []
+    for name, node in written.items():
+        near = difflib.get_close_matches(name, sorted(read), n=1, cutoff=0.6)
+        if name not in read and near:
+            out.append(diagnostic("warning", "array-unread", node.span, hint("array-unread", nearest=near[0]), name=name))
     return out
 
 
