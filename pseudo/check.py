@@ -40,7 +40,7 @@ def _unread_arrays(program: n.Program) -> list[Diagnostic]:
     """An array that is only assigned, named like one that is read: most likely a typo."""
     written: dict[str, n.Index] = {}
     read: set[str] = set()
-    for body in [program.main] + [d.body for d in program.definitions.values()]:
+    for body in n.bodies(program):
         targets = set()
         for node in n.walk(body):
             if isinstance(node, n.Assign):

@@ -119,7 +119,7 @@ def _argument_span(program: n.Program, span: Span | None, arg: int) -> Span | No
     """The span of argument `arg` of the screen phrase that starts at `span`."""
     if span is None:
         return None
-    for root in [program.main] + [d.body for d in program.definitions.values()]:
+    for root in n.bodies(program):
         for node in n.walk(root):
             if (isinstance(node, n.Screen) and (node.span.filename, node.span.line, node.span.column)
                     == (span.filename, span.line, span.column)):

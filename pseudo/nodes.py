@@ -219,6 +219,11 @@ def children(node: Node):
             yield from (v for v in value if isinstance(v, Node))
 
 
+def bodies(program: Program) -> list:
+    """The main program and every definition's body: the roots to walk for the whole program."""
+    return [program.main] + [d.body for d in program.definitions.values()]
+
+
 def walk(node: Node):
     """The node and all its descendants, depth first."""
     yield node

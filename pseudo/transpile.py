@@ -129,7 +129,7 @@ class Names:
 def _program_names(program: n.Program) -> set[str]:
     names = {p.name for d in program.definitions.values() for p in d.params}
     names |= {x for d in program.definitions.values() for x in d.locals}
-    for root in [program.main] + [d.body for d in program.definitions.values()]:
+    for root in n.bodies(program):
         names |= {x.name for x in n.walk(root) if isinstance(x, (n.Var, n.Index))}
         names |= {x.var for x in n.walk(root) if isinstance(x, n.For)}
     return names
@@ -207,7 +207,7 @@ class Transpiler:
         self.maybe_nothing = {k for k in program.definitions if self._may_return_nothing(k, set())}
 
     def _bodies(self):
-        return [self.program.main] + [d.body for d in self.program.definitions.values()]
+        return n.bodies(self.program)
 
     # ---- the module ----
 

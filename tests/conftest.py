@@ -5,6 +5,7 @@ import io
 import os
 import subprocess
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -84,3 +85,19 @@ class Opponent:
 @pytest.fixture
 def programs() -> Path:
     return PROGRAMS
+
+
+@contextmanager
+def compilations(module, name: str):
+    """Replace `module.name` (compile_pure, compile_block) by a spy; yields, for each call,
+    whether it compiled (returned something other than None)."""
+    made: list[bool] = []
+    original = getattr(module, name)
+
+    def spy(*args):
+        result = original(*args)
+        made.append(result is not None)
+        return result
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(module, name, spy)
+        yield made

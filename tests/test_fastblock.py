@@ -8,6 +8,7 @@ import io
 import os
 
 import pytest
+from conftest import compilations
 from hypothesis import HealthCheck, given, settings
 from test_agreement import LIMITS, programs
 
@@ -126,15 +127,7 @@ def test_statements_nested_past_python_limits_keep_their_closures():
 
 
 def test_compiled_blocks_are_used():
-    made = []
-    original = interpreter.compile_block
-
-    def spy(*args):
-        block = original(*args)
-        made.append(block is not None)
-        return block
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(interpreter, "compile_block", spy)
+    with compilations(interpreter, "compile_block") as made:
         assert outcome(INLINED)[:2] == ("свободно 2\n18\n", None)
     assert made and all(made)
 

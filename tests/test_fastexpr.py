@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import compilations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -59,17 +60,11 @@ def test_compiled_expressions_agree_with_the_closures(expr):
 
 
 def test_compiled_expressions_are_used():
-    calls = []
-    original = interpreter.compile_pure
-
-    def spy(*args):
-        made = original(*args)
-        calls.append(made is not None)
-        return made
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(interpreter, "compile_pure", spy)
+    with compilations(interpreter, "compile_pure") as made, \
+            pytest.MonkeyPatch.context() as mp:
+        mp.setattr(interpreter, "compile_block", lambda *args: None)  # expressions alone, not in blocks
         assert outcome("x := 2\nСООБЩИТЬ x * 3 + 1 = 7 И НЕ ЛОЖЬ\n") == ("ИСТИНА\n", None)
-    assert any(calls)
+    assert any(made)
 
 
 def test_an_expression_python_cannot_nest_that_deep_keeps_its_closure():
