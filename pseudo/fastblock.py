@@ -20,8 +20,8 @@ pseudo call, so a program nested so deeply that the closures reach Python's recu
 from __future__ import annotations
 
 from . import nodes as n
-from .fastexpr import GIVE_UP, UNSET, _Generator, _GiveUp, _NotPure
-from .runtime import NOVALUE, for_range, truth
+from .fastexpr import GIVE_UP, _Generator, _GiveUp, _NotPure
+from .runtime import NOVALUE, UNSET, for_range, truth
 
 # Statements nested deeper keep their closures: each level may open a loop and a try, and
 # Python allows 20 nested blocks in one function.
