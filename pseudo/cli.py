@@ -24,6 +24,7 @@ from .errors import (
     render,
 )
 from .execute import deep_call, format_stats, run
+from .files import AtomicFile, OutputRefused, check_output, write_file
 from .graph import to_dot
 from .html import HtmlView
 from .interpreter import Stats
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return COMMANDS[args.command](args)
-    except UsageError as e:
+    except (UsageError, OutputRefused) as e:
         print(f"pseudo: ошибка: {e}", file=sys.stderr)
         return EXIT_USAGE
     except PseudoError as e:
@@ -312,28 +313,34 @@ def cmd_check(args) -> int:
     return EXIT_OK
 
 
-def _write(path: str, data: str | bytes) -> None:
-    """Write the output file, or standard output for `-`."""
+def _write(path: str, data: str | bytes, loaded) -> None:
+    """Write the output file (never one of the program's files), or standard output for `-`."""
     if path == "-":
         if isinstance(data, bytes):
             sys.stdout.buffer.write(data)
         else:
             sys.stdout.write(data)
         return
-    try:
-        if isinstance(data, bytes):
-            Path(path).write_bytes(data)
-        else:
-            Path(path).write_text(data, encoding="utf-8")
-    except OSError as e:
-        raise UsageError(f"не удалось записать {path}: {e.strerror}") from None
+    write_file(path, data, inputs=_inputs(loaded))
+
+
+def _inputs(loaded) -> list[str]:
+    """The files an output must not replace: the program and every file it uses."""
+    return list(loaded.sources)
+
+
+def _check_output(path: str | None, loaded) -> None:
+    """Refuse a bad output path before the program runs (and before anything is written)."""
+    if path and path != "-":
+        check_output(path, _inputs(loaded))
 
 
 def cmd_graph(args) -> int:
     loaded = _load(args.file)
+    _check_output(args.output, loaded)
     dot = to_dot(loaded.program, Path(args.file).stem)
     if args.format == "dot":
-        _write(args.output or "-", dot)
+        _write(args.output or "-", dot, loaded)
         return EXIT_OK
     if shutil.which("dot") is None:
         print("pseudo: ошибка: для --format svg и png нужна программа dot из пакета Graphviz; установите её "
@@ -345,18 +352,19 @@ def cmd_graph(args) -> int:
         print(f"pseudo: ошибка: dot не смог нарисовать диаграмму: {result.stderr.decode(errors='replace')}",
               file=sys.stderr)
         return EXIT_UNAVAILABLE
-    _write(args.output or "-", result.stdout)
+    _write(args.output or "-", result.stdout, loaded)
     return EXIT_OK
 
 
 def cmd_py(args) -> int:
     loaded = _load(args.file)
+    _check_output(args.output, loaded)
     try:
         text = deep_call(lambda: python_source(loaded.program, loaded.main_file, Path(args.file).name,
                                                limits=not args.no_limits))
     except TranspileLimit as e:
         raise UsageError(f"эту программу нельзя перевести в Python: {e}") from None
-    _write(args.output or "-", text)
+    _write(args.output or "-", text, loaded)
     return EXIT_OK
 
 
@@ -366,11 +374,11 @@ def cmd_trace(args) -> int:
     max_events = args.max_events or (MAX_EVENTS_KEPT if kept else MAX_EVENTS)
     if args.html:
         path = args.output or str(Path(args.file).with_suffix(".html"))
-        _open(path).close()  # fail now, before running, if the page cannot be written
-        view = HtmlView(path, loaded.sources, loaded.main_file, Path(args.file).name)
+        check_output(path, _inputs(loaded))  # before running: refuse the program's own file
+        view = HtmlView(path, loaded.sources, loaded.main_file, Path(args.file).name, _inputs(loaded))
         stream = None
     else:
-        stream = sys.stderr if not args.output or args.output == "-" else _open(args.output)
+        stream = sys.stderr if not args.output or args.output == "-" else AtomicFile(args.output, _inputs(loaded))
         if args.margin:
             view = MarginView(stream, loaded.sources[loaded.main_file])
         elif args.explain:
@@ -384,19 +392,24 @@ def cmd_trace(args) -> int:
     tracer = Tracer(sink, max_events)
     stopped, outcome, error = None, "ok", None
     try:
-        run(loaded.program, limits=_limits(args), tracer=tracer)
-    except TraceLimit as e:
-        stopped = f"pseudo: трассировка остановлена после {e.limit} событий; увеличьте --max-events"
-        outcome = "trace-limit"
-    except PseudoError as e:
-        outcome, error = "error", e
+        try:
+            run(loaded.program, limits=_limits(args), tracer=tracer)
+        except TraceLimit as e:
+            stopped = f"pseudo: трассировка остановлена после {e.limit} событий; увеличьте --max-events"
+            outcome = "trace-limit"
+        except PseudoError as e:
+            outcome, error = "error", e
+            raise
+        finally:
+            if isinstance(view, JsonlView):  # a reader of the stream learns how the run ended
+                view(end_event(tracer.count + 1, outcome, error))
+            sink.finish()  # the trace up to the end or up to the program's error is whole
+    except BaseException as e:
+        if isinstance(stream, AtomicFile):
+            stream.commit() if isinstance(e, PseudoError) else stream.discard()
         raise
-    finally:
-        if isinstance(view, JsonlView):  # a reader of the stream learns how the run ended
-            view(end_event(tracer.count + 1, outcome, error))
-        sink.finish()
-        if stream is not None and stream is not sys.stderr:
-            stream.close()
+    if isinstance(stream, AtomicFile):
+        stream.commit()
     if stopped:
         _flush()
         print(stopped, file=sys.stderr)
@@ -411,13 +424,6 @@ def _names(text: str, known: dict) -> list[str]:
         if name not in known:
             raise UsageError(f"неизвестный вид событий «{name}»; есть: {', '.join(known)}")
     return names
-
-
-def _open(path: str):
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as e:
-        raise UsageError(f"не удалось записать {path}: {e.strerror}") from None
 
 
 def cmd_step(args) -> int:

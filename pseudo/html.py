@@ -9,14 +9,16 @@ from __future__ import annotations
 import html
 import json
 
+from .files import write_file
 from .views import call_text, target_name
 
 
 class HtmlView:
     """A sink that collects the events; `finish()` writes the page."""
 
-    def __init__(self, path, sources: dict, main_file: str, title: str):
+    def __init__(self, path, sources: dict, main_file: str, title: str, inputs=()):
         self.path = path
+        self.inputs = inputs
         self.sources = sources
         self.main_file = main_file
         self.title = title
@@ -49,8 +51,7 @@ class HtmlView:
                 "sources": [self.sources[f].lines for f in self.files], "events": self.events}
         payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
         page = PAGE.replace("__TITLE__", html.escape(self.title)).replace("__DATA__", payload)
-        with open(self.path, "w", encoding="utf-8") as out:
-            out.write(page)
+        write_file(self.path, page, self.inputs)
 
 
 PAGE = """<!DOCTYPE html>

@@ -764,12 +764,12 @@ def python_source(program: n.Program, main_file: str, title: str, limits: bool =
     text = _mark_cell_only_globals(ast.unparse(module))
     line_map = _line_map(module, text)
     text, line_map = _expand_comments(text, line_map)
-    head = (f'"""{title} — программа на языке книги Ж. Арсака, переведённая pseudo на Python.\n\n'
-            f"Запуск: python3 {Path(title).stem}.py (стандартный ввод — для ПРОЧЕСТЬ).\n"
-            '"""\n' + e.support + "\n\n# ---- программа ----\n\n")
+    head = (docstring(f"{title} — программа на языке книги Ж. Арсака, переведённая pseudo на Python.\n\n"
+                      f"Запуск: python3 {Path(title).stem}.py (стандартный ввод — для ПРОЧЕСТЬ).\n")
+            + "\n" + e.support + "\n\n# ---- программа ----\n\n")
     offset = head.count("\n")
     line_map = {k + offset: v for k, v in line_map.items()}
-    tail = (f"\n\n\n# строки этого файла → строки программы {title}, для сообщений об ошибках\n"
+    tail = (f"\n\n\n# строки этого файла → строки программы {comment_text(title)}, для сообщений об ошибках\n"
             f"СТРОКИ = {line_map!r}\n\n"
             f'if __name__ == "__main__":\n    выполнить({MAIN}, {title!r}, СТРОКИ)\n')
     return head + text + tail
@@ -814,6 +814,22 @@ def _line_map(module: ast.Module, text: str) -> dict[int, int]:
     return out
 
 
+def comment_lines(text: str) -> list[str]:
+    """A program's comment as lines that stay comments in Python: split at every line break
+    Python's tokenizer (or any reader) honours, other control characters shown escaped."""
+    return [comment_text(line).strip() for line in text.strip().splitlines()] or [""]
+
+
+def comment_text(text: str) -> str:
+    """One line of text for a `#` comment: nothing in it can end the line or upset a reader."""
+    return "".join(ch if ch.isprintable() or ch == "\t" else ascii(ch)[1:-1] for ch in text)
+
+
+def docstring(text: str) -> str:
+    """A module docstring holding any text (a file name with quotes, backslashes, line breaks)."""
+    return ast.unparse(ast.Module(body=[ast.Expr(ast.Constant(text))], type_ignores=[])) + "\n"
+
+
 def _expand_comments(text: str, line_map: dict[int, int]) -> tuple[str, dict[int, int]]:
     """Comment markers (string statements) become `#` lines; the line map follows."""
     out, new_map, added = [], {}, 0
@@ -827,9 +843,9 @@ def _expand_comments(text: str, line_map: dict[int, int]) -> tuple[str, dict[int
             continue
         indent = line[:len(line) - len(line.lstrip())]
         comment = ast.literal_eval(stripped[len(marker) + 1:-1])
-        lines = [f"{indent}# {x.strip()}".rstrip() for x in comment.strip().split("\n")]
+        lines = [f"{indent}# {x}".rstrip() for x in comment_lines(comment)]
         if marker == COMMENT_EOL and out:
-            out[-1] += "  # " + " ".join(x.strip() for x in comment.split("\n"))
+            out[-1] += "  # " + " ".join(comment_lines(comment))
             added -= 1
             continue
         out.extend(lines)

@@ -1,0 +1,114 @@
+"""Files the tool writes: never one of its inputs, and never left half-written.
+
+An output path is compared with every input (the program and each file it names in
+ИСПОЛЬЗОВАТЬ) by identity — the same device and inode — so `./p.pseudo`, a hard link or a
+symbolic link to the program are all refused before anything is opened for writing. The text
+goes to a temporary file beside the target, which replaces the target only when it is whole.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+class OutputRefused(Exception):
+    """The output path names an input, or cannot be written: a usage error (exit 64)."""
+
+
+def same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # one of them does not exist, or a NUL in a name
+        return False
+
+
+def check_output(path: str, inputs) -> None:
+    """Refuse an output path that is one of the inputs, or a folder, or has a NUL byte."""
+    if "\x00" in path:
+        raise OutputRefused(f"в имени файла {path!r} есть нулевой байт")
+    for i, name in enumerate(inputs):  # the program first, then the files it uses
+        if same_file(path, name):
+            what = "сама программа" if i == 0 else f"файл {name}, который программа подключает через ИСПОЛЬЗОВАТЬ"
+            raise OutputRefused(f"{path} — это {what}; он не будет перезаписан. Укажите другой файл в -o")
+    if os.path.isdir(path):
+        raise OutputRefused(f"{path} — это папка; укажите файл")
+    folder = Path(os.path.realpath(path)).parent
+    if not folder.is_dir():
+        raise OutputRefused(f"папки {folder} нет")
+    if not os.access(folder, os.W_OK):
+        raise OutputRefused(f"в папку {folder} нельзя записывать")
+
+
+class AtomicFile:
+    """A text or binary file that appears at `path` only when `commit()` is called; `discard()`
+    (or an exception in a `with` block) leaves whatever was at `path` untouched."""
+
+    def __init__(self, path: str, inputs=(), binary: bool = False):
+        check_output(path, inputs)
+        self.path = os.path.realpath(path)  # through a symbolic link: the file it names is replaced
+        folder = os.path.dirname(self.path)
+        try:
+            fd, self.temp = tempfile.mkstemp(dir=folder, prefix=".pseudo-", suffix=".tmp")
+        except OSError as e:
+            raise OutputRefused(f"не удалось записать {path}: {e.strerror}") from None
+        self.stream = os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8")
+        self.done = False
+
+    def write(self, data) -> int:
+        return self.stream.write(data)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def commit(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.stream.close()
+        try:
+            os.chmod(self.temp, _mode_for(self.path))
+            os.replace(self.temp, self.path)
+        except OSError as e:
+            _remove(self.temp)
+            raise OutputRefused(f"не удалось записать {self.path}: {e.strerror}") from None
+
+    def discard(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.stream.close()
+        _remove(self.temp)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()
+        return False
+
+
+def write_file(path: str, data: str | bytes, inputs=()) -> None:
+    """The whole output at once, atomically."""
+    with AtomicFile(path, inputs, binary=isinstance(data, bytes)) as out:
+        out.write(data)
+
+
+def _mode_for(path: str) -> int:
+    """Keep an existing file's permissions; a new file gets the usual 0666 less the umask."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

@@ -1,0 +1,125 @@
+"""What the tool writes is safe: an output never replaces an input, a file is never left
+half-written, and nothing from a program's text or name runs as code in the emitted Python."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from conftest import cli
+
+PROGRAM = "СООБЩИТЬ 'привет'\nЕСЛИ 1 = 1 ТО СООБЩИТЬ 2 КОНЕЦ_ЕСЛИ\n"
+USING = "ИСПОЛЬЗОВАТЬ 'доска.pseudo'\nСООБЩИТЬ размер\n"
+BOARD = "размер = 8\n"
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "p.pseudo").write_text(PROGRAM, encoding="utf-8")
+    (tmp_path / "u.pseudo").write_text(USING, encoding="utf-8")
+    (tmp_path / "доска.pseudo").write_text(BOARD, encoding="utf-8")
+    (tmp_path / "link.pseudo").symlink_to("p.pseudo")
+    os.link(tmp_path / "p.pseudo", tmp_path / "hard.pseudo")
+    return tmp_path
+
+
+def contents(folder) -> dict:
+    return {p.name: p.read_bytes() for p in folder.iterdir() if not p.is_symlink()}
+
+
+@pytest.mark.parametrize("args", [
+    ["py", "p.pseudo", "-o", "p.pseudo"],
+    ["py", "p.pseudo", "-o", "./p.pseudo"],
+    ["py", "p.pseudo", "-o", "link.pseudo"],
+    ["py", "p.pseudo", "-o", "hard.pseudo"],
+    ["py", "link.pseudo", "-o", "p.pseudo"],
+    ["graph", "p.pseudo", "-o", "p.pseudo"],
+    ["trace", "p.pseudo", "-o", "p.pseudo"],
+    ["trace", "--html", "p.pseudo", "-o", "p.pseudo"],
+    ["trace", "--format", "jsonl", "p.pseudo", "-o", "hard.pseudo"],
+    ["py", "u.pseudo", "-o", "доска.pseudo"],
+    ["trace", "u.pseudo", "-o", "доска.pseudo"],
+])
+def test_an_output_never_replaces_an_input(folder, args):
+    before = contents(folder)
+    result = cli(*[str(folder / a) if a.endswith(".pseudo") else a for a in args])
+    assert result.returncode == 64, result.stderr
+    assert "не будет перезаписан" in result.stderr
+    assert contents(folder) == before
+    assert not result.stdout
+
+
+def test_the_default_page_of_a_program_named_html_is_refused(folder):
+    (folder / "p.html").write_text(PROGRAM, encoding="utf-8")
+    before = contents(folder)
+    result = cli("trace", "--html", str(folder / "p.html"))
+    assert result.returncode == 64 and "сама программа" in result.stderr
+    assert contents(folder) == before
+
+
+def test_outputs_are_written_whole_or_not_at_all(folder):
+    """A program that fails at run time still gets its whole trace; a page that cannot be made
+    (an unknown event filter) leaves the old file as it was, and no temporary file behind."""
+    old = folder / "old.html"
+    old.write_text("старая страница", encoding="utf-8")
+    result = cli("trace", "--html", "--only", "нечто", str(folder / "p.pseudo"), "-o", str(old))
+    assert result.returncode == 64
+    assert old.read_text(encoding="utf-8") == "старая страница"
+    bad = folder / "bad.pseudo"
+    bad.write_text("СООБЩИТЬ 1\nСООБЩИТЬ 1 / 0\n", encoding="utf-8")
+    trace = folder / "trace.jsonl"
+    result = cli("trace", "--format", "jsonl", str(bad), "-o", str(trace))
+    assert result.returncode == 70
+    assert '"outcome": "error"' in trace.read_text(encoding="utf-8").splitlines()[-1]
+    assert not [p for p in folder.iterdir() if p.name.startswith(".pseudo-")]
+
+
+def test_an_output_through_a_link_replaces_the_file_it_names(folder):
+    target = folder / "out.py"
+    target.write_text("old", encoding="utf-8")
+    (folder / "out-link.py").symlink_to("out.py")
+    assert cli("py", str(folder / "p.pseudo"), "-o", str(folder / "out-link.py")).returncode == 0
+    assert (folder / "out-link.py").is_symlink()
+    assert "def главная" in target.read_text(encoding="utf-8")
+
+
+HOSTILE_COMMENTS = [
+    "{ безопасно\rimport os; os.system('touch CANARY') }",
+    "{ безопасно\x0bimport os; os.system('touch CANARY') }",
+    "{ безопасно\x0cimport os; os.system('touch CANARY') }",
+    "{ безопасно\x1cimport os; os.system('touch CANARY') }",
+    "{ безопасно\x85import os; os.system('touch CANARY') }",
+    "{ безопасно\u2028import os; os.system('touch CANARY') }",
+    "{ безопасно\u2029import os; os.system('touch CANARY') }",
+    "{ нулевой\x00байт }",
+    "{ безопасно\\\nimport os; os.system('touch CANARY') }",
+]
+HOSTILE_NAMES = ['x"""; import os; os.system("touch CANARY"); """.pseudo',
+                 "x'''; import os; os.system('touch CANARY'); '''.pseudo",
+                 "x\\\"\"\"; import os; os.system('touch CANARY') #.pseudo"]
+
+
+@pytest.mark.parametrize("comment", HOSTILE_COMMENTS, ids=range(len(HOSTILE_COMMENTS)))
+def test_a_comment_cannot_leave_its_comment_in_the_emitted_python(tmp_path, comment):
+    program = tmp_path / "p.pseudo"
+    program.write_text(f"{comment}\nСООБЩИТЬ 'ок' {comment}\nx := 1 {comment}\n", encoding="utf-8")
+    _emitted_runs_only_the_program(tmp_path, program)
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES, ids=range(len(HOSTILE_NAMES)))
+def test_a_file_name_cannot_run_as_code(tmp_path, name):
+    program = tmp_path / name
+    program.write_text("СООБЩИТЬ 'ок'\n", encoding="utf-8")
+    _emitted_runs_only_the_program(tmp_path, program)
+
+
+def _emitted_runs_only_the_program(folder, program):
+    out = folder / "out.py"
+    result = cli("py", str(program), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    compile(out.read_bytes(), str(out), "exec")  # the emitted file always compiles
+    run = subprocess.run([sys.executable, "-I", str(out)], capture_output=True, text=True, encoding="utf-8",
+                         cwd=folder, timeout=60, check=False)
+    assert (run.returncode, run.stdout) == (0, "ок\n"), run.stderr
+    assert not (folder / "CANARY").exists()
