@@ -16,9 +16,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import pseudo
 from pseudo.compiled import compile_program, execute_compiled
 from pseudo.source import Source
+
+import pseudo
 
 LOOP = """\
 i := 0; s := 0

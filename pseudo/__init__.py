@@ -1,48 +1,58 @@
 """pseudo: runs the pseudocode of J. Arsac's «Программирование игр и головоломок» (1990).
 
-The stages, one module each:
-    source → parser (Lark, with layout) → resolver (runs, phrases, names) → check
-    → interpreter (closures; fastblock, fastexpr) | transpile (Python ast)
+The stages:
+    frontend (source → parser with layout → resolver → check)
+    → analysis (facts every later stage reads)
+    → pygen (the one Python code generator: `pseudo run`, `pseudo py`)
+      | interpreter (the reference evaluator: `run --interpret`, trace, step, --stats)
+    both calling the runtime, which decides what every operation does.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .check import check as _check
+from .analysis import Facts, analyse
 from .errors import Diagnostic, PseudoError, PseudoRuntimeError, StaticError
-from .execute import run
+from .frontend.check import check as _check
+from .frontend.resolver import diagnostic_order, resolve_program
+from .frontend.source import Source
 from .nodes import Program
-from .resolver import diagnostic_order, resolve_program
 from .runtime import Limits
-from .source import Source
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 @dataclass
 class Loaded:
+    """A program ready to run: its tree, the facts about it, its warnings and its files."""
     program: Program
+    facts: Facts
     warnings: list[Diagnostic]
     rules_seen: set[str]
-    sources: dict[str, Source]
+    sources: dict[str, Source]  # every file, the main one first
     main_file: str
 
 
 def load(source: Source) -> Loaded:
-    """Parse, resolve and check; raises StaticError listing every error found."""
+    """Parse, resolve, analyse and check; raises StaticError listing every error found."""
     resolved = resolve_program(source)
-    found = _check(resolved.program)
+    facts = analyse(resolved.program)
+    found = _check(resolved.program, facts)
     errors = resolved.errors + [d for d in found if d.severity == "error"]
     if errors:
         raise StaticError(sorted(errors, key=diagnostic_order))
     warnings = resolved.warnings + [d for d in found if d.severity == "warning"]
-    return Loaded(resolved.program, sorted(warnings, key=diagnostic_order), resolved.rules_seen, resolved.sources,
-                  source.filename)
+    return Loaded(resolved.program, facts, sorted(warnings, key=diagnostic_order), resolved.rules_seen,
+                  resolved.sources, source.filename)
 
 
-def parse(text: str, filename: str = "<строка>") -> Program:
-    return load(Source(text, filename)).program
+def run(loaded: Loaded, stdin=None, stdout=None, limits: Limits | None = None, mode: str = "compiled",
+        stats=None, tracer=None) -> None:
+    """Run a loaded program: compiled to Python (the default) or interpreted ("interpret");
+    statistics (`interpreter.Stats`) and tracing (`tools.trace.Tracer`) interpret it."""
+    from .execute import run as _run
+    _run(loaded, stdin=stdin, stdout=stdout, limits=limits, mode=mode, stats=stats, tracer=tracer)
 
 
 __all__ = ["Diagnostic", "Limits", "Loaded", "Program", "PseudoError", "PseudoRuntimeError", "Source",
-           "StaticError", "load", "parse", "run"]
+           "StaticError", "load", "run"]

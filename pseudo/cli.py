@@ -10,8 +10,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from . import load
-from .compiled import run_compiled
+from . import __version__, load
 from .errors import (
     EXIT_OK,
     EXIT_RUNTIME,
@@ -25,15 +24,10 @@ from .errors import (
 )
 from .execute import deep_call, format_stats, run
 from .files import AtomicFile, OutputRefused, check_output, write_file
-from .graph import to_dot
-from .html import HtmlView
+from .frontend.source import Source
 from .interpreter import Stats
-from .runtime import Limits, Machine
-from .source import Source
-from .stepper import Stepper
-from .trace import TraceLimit, Tracer, end_event
-from .transpile import TranspileLimit, python_source
-from .views import ONLY, ExplainView, Filter, JsonlView, MarginView, TableView, TextView, filtered
+from .runtime import Limits
+from .runtime.runner import MAX_DEPTH
 
 DESCRIPTION = """\
 Исполняет псевдокод книги Ж. Арсака «Программирование игр и головоломок» (1990)
@@ -82,20 +76,27 @@ def _positive(text: str) -> int:
     return value
 
 
+def _depth(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_DEPTH:
+        raise argparse.ArgumentTypeError(f"глубина больше {MAX_DEPTH:_} не поместится в память".replace("_", " "))
+    return value
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"нужно число секунд, а не {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("нужно положительное число секунд")
+    if not 0 < value < float("inf"):  # nan is no number of seconds either
+        raise argparse.ArgumentTypeError("нужно конечное положительное число секунд")
     return value
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pseudo", description=DESCRIPTION, epilog=EPILOG,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version="pseudo 0.1.0",
+    parser.add_argument("--version", action="version", version=f"pseudo {__version__}",
                         help="показать версию и выйти")
     sub = parser.add_subparsers(dest="command", metavar="КОМАНДА", title="команды", parser_class=_Parser)
 
@@ -104,15 +105,17 @@ def build_parser() -> argparse.ArgumentParser:
                            "предупреждения и ошибки идут в стандартный поток ошибок.")
     _add_file(p_run)
     _add_limits(p_run)
-    p_run.add_argument("-q", "--quiet", action="store_true", help="не показывать предупреждения")
     p_run.add_argument("--stats", action="store_true",
                        help="после выполнения показать в потоке ошибок, сколько раз вошли в каждое "
                             "состояние и вызвали каждую процедуру")
-    p_run.add_argument("--compiled", action="store_true",
-                       help="перевести программу в Python в памяти и выполнить (быстрее; те же ошибки)")
+    mode = p_run.add_mutually_exclusive_group()
+    mode.add_argument("--interpret", action="store_true",
+                      help="выполнить интерпретатором по дереву программы (медленнее; те же вывод и ошибки); "
+                           "по умолчанию программа переводится в Python в памяти и выполняется")
+    mode.add_argument("--compiled", action="store_true", help="перевести в Python и выполнить (так и по умолчанию)")
     p_run.add_argument("--debug", action="store_true",
-                       help="показать трассировку Python: при внутренней ошибке, а с --compiled и при ошибке "
-                            "программы (её кадры называют файл .pseudo и его строки)")
+                       help="показать трассировку Python: при внутренней ошибке, а при ошибке программы — "
+                            "кадры переведённой программы (они называют файл .pseudo и его строки)")
 
     p_check = sub.add_parser("check", help="проверить программу, не выполняя её",
                              description="Показать все синтаксические и статические ошибки и все "
@@ -172,8 +175,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_file(p_py)
     p_py.add_argument("-o", "--output", metavar="ФАЙЛ.py", help="куда записать (по умолчанию — стандартный вывод)")
     p_py.add_argument("--no-limits", action="store_true",
-                      help="без счёта шагов: чистый Python, быстрее; пределы шагов и времени и стек вызовов "
-                           "pseudo при Ctrl-C тогда не действуют")
+                      help="без счёта шагов и глубины: чистый Python, быстрее; пределы шагов, глубины и времени "
+                           "и Ctrl-C тогда не действуют")
+    p_py.add_argument("--import-runtime", action="store_true",
+                      help="не копировать среду выполнения pseudo в файл, а импортировать установленную "
+                           "(файл короче, но без pseudo не запустится)")
     return parser
 
 
@@ -187,7 +193,7 @@ def _add_limits(p: argparse.ArgumentParser) -> None:
     limits.add_argument("--max-steps", type=_positive, default=defaults.max_steps, metavar="N",
                         help=f"наибольшее число шагов: повторений циклов, вызовов и переходов "
                              f"(по умолчанию {defaults.max_steps:_})".replace("_", " "))
-    limits.add_argument("--max-depth", type=_positive, default=defaults.max_depth, metavar="N",
+    limits.add_argument("--max-depth", type=_depth, default=defaults.max_depth, metavar="N",
                         help=f"наибольшая глубина рекурсии (по умолчанию {defaults.max_depth:_})".replace("_", " "))
     limits.add_argument("--time-limit", type=_seconds, default=defaults.time_limit, metavar="СЕК",
                         help=f"наибольшее время выполнения в секундах (по умолчанию {defaults.time_limit:g})")
@@ -198,8 +204,9 @@ def _limits(args) -> Limits:
 
 
 def _add_file(p: argparse.ArgumentParser) -> None:
-    """The program argument, and --debug, which every command has."""
+    """The program argument, -q and --debug, which every command has."""
     p.add_argument("file", metavar="ФАЙЛ", help="программа на языке книги (обычно .pseudo)")
+    p.add_argument("-q", "--quiet", action="store_true", help="не показывать предупреждения")
     if p.prog.split()[-1] != "run":  # `run` explains --debug its own way (with --compiled)
         p.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
 
@@ -273,31 +280,28 @@ def _load(path: str):
 
 def cmd_run(args) -> int:
     loaded = _load(args.file)
-    if not args.quiet:
-        for w in loaded.warnings:
-            print(w.render(), file=sys.stderr)
-    limits = _limits(args)
-    if args.compiled:
-        try:
-            run_compiled(loaded.program, loaded.main_file, loaded.sources, limits=limits)
-        except PseudoError as e:
-            if args.debug and getattr(e, "python_error", None) is not None:
-                _flush()
-                print("трассировка Python (кадры программы названы её файлом .pseudo):", file=sys.stderr)
-                traceback.print_exception(e.python_error, file=sys.stderr)
-            raise
-        except TranspileLimit as e:
-            raise UsageError(f"эту программу нельзя перевести в Python: {e}") from None
-        return EXIT_OK
+    _warn(loaded, args)
     stats = Stats() if args.stats else None
-    machine = Machine(limits)
+    mode = "interpret" if args.interpret or stats is not None else "compiled"
     try:
-        run(loaded.program, limits=limits, machine=machine, stats=stats)
+        run(loaded, limits=_limits(args), mode=mode, stats=stats)
+    except PseudoError as e:
+        if args.debug and getattr(e, "python_error", None) is not None:
+            _flush()
+            print("трассировка Python (кадры программы названы её файлом .pseudo):", file=sys.stderr)
+            traceback.print_exception(e.python_error, file=sys.stderr)
+        raise
     finally:
         if stats is not None:
             _flush()
-            print(format_stats(stats, machine, loaded.program), file=sys.stderr)
+            print(format_stats(stats, loaded.program), file=sys.stderr)
     return EXIT_OK
+
+
+def _warn(loaded, args) -> None:
+    if not args.quiet:
+        for w in loaded.warnings:
+            print(w.render(), file=sys.stderr)
 
 
 def cmd_check(args) -> int:
@@ -307,8 +311,7 @@ def cmd_check(args) -> int:
         print(e.render(), file=sys.stderr)
         print(f"ошибок: {len(e.diagnostics)}", file=sys.stderr)
         return EXIT_STATIC
-    for w in loaded.warnings:
-        print(w.render(), file=sys.stderr)
+    _warn(loaded, args)
     print(f"ошибок нет, предупреждений: {len(loaded.warnings)}", file=sys.stderr)
     return EXIT_OK
 
@@ -336,9 +339,11 @@ def _check_output(path: str | None, loaded) -> None:
 
 
 def cmd_graph(args) -> int:
+    from .tools.graph import to_dot
     loaded = _load(args.file)
+    _warn(loaded, args)
     _check_output(args.output, loaded)
-    dot = to_dot(loaded.program, Path(args.file).stem)
+    dot = to_dot(loaded, Path(args.file).stem)
     if args.format == "dot":
         _write(args.output or "-", dot, loaded)
         return EXIT_OK
@@ -357,19 +362,22 @@ def cmd_graph(args) -> int:
 
 
 def cmd_py(args) -> int:
+    from .pygen.emit import python_source
     loaded = _load(args.file)
+    _warn(loaded, args)
     _check_output(args.output, loaded)
-    try:
-        text = deep_call(lambda: python_source(loaded.program, loaded.main_file, Path(args.file).name,
-                                               limits=not args.no_limits))
-    except TranspileLimit as e:
-        raise UsageError(f"эту программу нельзя перевести в Python: {e}") from None
+    text = deep_call(lambda: python_source(loaded, Path(args.file).name, limits=not args.no_limits,
+                                           import_runtime=args.import_runtime))
     _write(args.output or "-", text, loaded)
     return EXIT_OK
 
 
 def cmd_trace(args) -> int:
+    from .tools.html import HtmlView
+    from .tools.trace import TraceLimit, Tracer, end_event
+    from .tools.views import ONLY, ExplainView, Filter, JsonlView, MarginView, TableView, TextView, filtered
     loaded = _load(args.file)
+    _warn(loaded, args)
     kept = args.html or args.margin or args.format == "table"
     max_events = args.max_events or (MAX_EVENTS_KEPT if kept else MAX_EVENTS)
     if args.html:
@@ -393,7 +401,7 @@ def cmd_trace(args) -> int:
     stopped, outcome, error = None, "ok", None
     try:
         try:
-            run(loaded.program, limits=_limits(args), tracer=tracer)
+            run(loaded, limits=_limits(args), tracer=tracer)
         except TraceLimit as e:
             stopped = f"pseudo: трассировка остановлена после {e.limit} событий; увеличьте --max-events"
             outcome = "trace-limit"
@@ -427,14 +435,16 @@ def _names(text: str, known: dict) -> list[str]:
 
 
 def cmd_step(args) -> int:
+    from .tools.stepper import Stepper
+    from .tools.trace import TraceLimit, Tracer
     loaded = _load(args.file)
+    _warn(loaded, args)
     stdin = io.StringIO(Path(args.input).read_text(encoding="utf-8") if args.input else "")
     events: list[dict] = []
     output = io.StringIO()
     note = None
     try:
-        run(loaded.program, stdin=stdin, stdout=output, limits=_limits(args),
-            tracer=Tracer(events.append, args.max_events))
+        run(loaded, stdin=stdin, stdout=output, limits=_limits(args), tracer=Tracer(events.append, args.max_events))
     except TraceLimit as e:
         note = f"записаны первые {e.limit} событий; увеличьте --max-events"
     except PseudoError as e:
@@ -444,7 +454,7 @@ def cmd_step(args) -> int:
 
     def read(prompt: str) -> str:
         return input(prompt)
-    Stepper(events, loaded.sources, loaded.main_file, sys.stdout.write, read).run()
+    Stepper(events, loaded, sys.stdout.write, read).run()
     return EXIT_OK
 
 

@@ -1,18 +1,20 @@
 """Diagnostics and the error hierarchy; every user-facing error carries a span.
 
-User errors (syntax, static, runtime) are `PseudoError`s; a bug of pseudo itself is an
-`InternalError` and is reported as such.
+User errors (syntax, static, runtime) are `PseudoError`s; a bug of pseudo itself is any other
+exception, reported as an internal error. Every message is drawn by the runtime's `render`,
+so a runtime error reads the same from the interpreter, the compiled program and an emitted
+file.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import HINTS, RUNTIME_HINTS, message
-from .source import Span
+from .frontend.source import Span
+from .messages import message
+from .runtime.report import Place, stack_lines
+from .runtime.report import render as render_place
 
 EXIT_OK, EXIT_USAGE, EXIT_STATIC, EXIT_UNAVAILABLE, EXIT_RUNTIME, EXIT_INTERRUPTED = 0, 64, 65, 69, 70, 130
-
-SEVERITY_WORDS = {"error": "ошибка", "warning": "предупреждение"}
 
 
 @dataclass(frozen=True)
@@ -31,44 +33,22 @@ def diagnostic(severity: str, code: str, span: Span | None, hint: str | None = N
     return Diagnostic(severity, code, message(code, **args), span, hint)
 
 
-def render(severity: str, text: str, span: Span | None, hint: str | None = None,
-           extra: list[str] | None = None) -> str:
-    """file:line:col: severity: text, then the line with a caret under the span, then a hint."""
-    word = SEVERITY_WORDS.get(severity, severity)
+def place_of(span: Span | None) -> Place | None:
     if span is None:
-        lines = [f"{word}: {text}"]
-    else:
-        lines = [f"{span.filename}:{span.line}:{span.column}: {word}: {text}"]
-        lines += caret_lines(span)
-    lines += extra or []
-    if hint:
-        lines.append(f"  подсказка: {hint}")
-    return "\n".join(lines)
+        return None
+    return Place(span.filename, span.line, span.column, span.end_line, span.end_column)
 
 
-WINDOW = 100  # characters of a long line shown around the caret
-
-
-def caret_lines(span: Span) -> list[str]:
-    src = "".join(ch if ch == "\t" or ch.isprintable() else "�" for ch in span.source.line(span.line))
-    column = span.column
-    end = span.end_column if span.end_line == span.line else len(src) + 1
-    if len(src) > WINDOW:  # keep a window around the caret
-        start = max(0, min(column - 1 - WINDOW // 2, len(src) - WINDOW))
-        src = ("…" if start else "") + src[start:start + WINDOW] + ("…" if start + WINDOW < len(src) else "")
-        shift = start - (1 if start else 0)
-        column, end = column - shift, min(end - shift, len(src) + 1)
-    gutter = f"{span.line:5} | "
-    prefix = "".join("\t" if ch == "\t" else " " for ch in src[:column - 1])
-    width = max(1, min(end, len(src) + 1) - column)
-    return [gutter + src, " " * (len(gutter) - 2) + "| " + prefix + "^" + "~" * (width - 1)]
+def render(severity: str, text: str, span: Span | None, hint: str | None = None, extra=()) -> str:
+    """file:line:col: severity: text, the line with a caret under the span, the hint."""
+    line = span.source.line(span.line) if span is not None else None
+    return render_place(severity, text, place_of(span), line, hint, extra)
 
 
 class PseudoError(Exception):
     """An error in the user's program. Subclasses fix the exit code."""
 
     exit_code = EXIT_STATIC
-    kind = "ошибка"
 
     def __init__(self, diagnostics: list[Diagnostic]):
         self.diagnostics = diagnostics
@@ -91,32 +71,18 @@ def static_error(code: str, span: Span | None, hint: str | None = None, **args) 
 
 
 class PseudoRuntimeError(PseudoError):
-    """An error while the program runs (exit 70); carries the pseudo call stack."""
+    """An error while the program runs (exit 70, 130 for Ctrl-C): the runtime's message, its
+    place in the program and the pseudo call stack (outermost first)."""
 
     exit_code = EXIT_RUNTIME
 
-    def __init__(self, code: str, span: Span | None, hint: str | None = None, **args):
-        if hint is None and code in RUNTIME_HINTS:  # the same hint whichever mode raised it
-            hint = HINTS[code]
-        super().__init__([diagnostic("error", code, span, hint, **args)])
+    def __init__(self, code: str, span: Span | None, hint: str | None, text: str, stack: list[str]):
+        super().__init__([Diagnostic("error", code, text, span, hint)])
         self.code = code
-        self.args_ = args
-        self.stack: list[str] = []
+        self.stack = stack
+        if code == "interrupted":
+            self.exit_code = EXIT_INTERRUPTED
 
     def render(self) -> str:
         d = self.first
-        extra = (["  стек вызовов (последний вызов внизу; в скобках — текущие значения параметров):"]
-                 + [f"    {s}" for s in self.stack]) if self.stack else []
-        return render(d.severity, d.text, d.span, d.hint, extra)
-
-
-class LimitError(PseudoRuntimeError):
-    """A runtime limit was reached (steps, time, recursion depth)."""
-
-
-class Interrupted(PseudoRuntimeError):
-    exit_code = EXIT_INTERRUPTED
-
-
-class InternalError(Exception):
-    """A bug in pseudo itself, never the user's fault."""
+        return render(d.severity, d.text, d.span, d.hint, stack_lines(self.stack))

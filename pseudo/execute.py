@@ -1,54 +1,77 @@
-"""Running a program: standard streams, limits, a deep stack, and the pseudo call stack on errors."""
+"""Running a loaded program — compiled to Python (the default) or interpreted — and turning
+what stops it into the language's error, with its place and the pseudo call stack."""
 from __future__ import annotations
 
 import sys
-import threading
 
-from . import nodes as n
-from .errors import InternalError, Interrupted, PseudoRuntimeError, StaticError, diagnostic
-from .interpreter import Interpreter, Stats, definition_name
-from .runtime import Input, Limits, Machine, Output, roomy_call, show
+from .errors import PseudoRuntimeError, StaticError, diagnostic
+from .frontend.source import Span
+from .interpreter import Interpreter, Stats
+from .runtime import Limits
+from .runtime.report import as_failure, explain
+from .runtime.runner import on_deep_stack, run_program
+from .runtime.values import Failure
 
-THREAD_STACK = 512 * 1024 * 1024
-PY_FRAMES_PER_CALL = 40  # generous: nested blocks and expressions inside one pseudo call
+INTERPRETER_FRAMES = 60  # Python frames one pseudo call may take in the interpreter, nesting included
 
 
-def run(program: n.Program, stdin=None, stdout=None, limits: Limits | None = None,
-        machine: Machine | None = None, stats: Stats | None = None, tracer=None) -> Machine:
-    """Interpret a resolved program; raises PseudoRuntimeError with the pseudo call stack."""
+def run(loaded, stdin=None, stdout=None, limits: Limits | None = None, mode: str = "compiled",
+        stats: Stats | None = None, tracer=None) -> None:
+    """Run the program; raises PseudoRuntimeError when it fails. Statistics and tracing
+    need the interpreter."""
     limits = limits or Limits()
-    machine = machine or Machine(limits)
-    output = Output(stdout or sys.stdout)
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    if mode == "compiled" and stats is None and tracer is None:
+        _run_compiled(loaded, stdin, stdout, limits)
+    else:
+        _run_interpreted(loaded, stdin, stdout, limits, stats, tracer)
 
-    def interpret():
-        old = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old, machine.limits.max_depth * PY_FRAMES_PER_CALL + 10_000))
-        try:
-            Interpreter(program, machine, output, Input(stdin or sys.stdin, output), stats, tracer).run()
-        except PseudoRuntimeError as e:
-            e.stack = format_stack(machine)
-            raise
-        except RecursionError:
-            err = PseudoRuntimeError("nesting-limit", machine.where)
-            err.stack = format_stack(machine)
-            raise err from None
-        finally:
-            sys.setrecursionlimit(old)
+
+def _run_compiled(loaded, stdin, stdout, limits: Limits) -> None:
+    from .pygen.compiled import compile_program
+    main, program = deep_call(lambda: compile_program(loaded))
     try:
-        in_deep_thread(interpret, machine.limits.max_depth, machine.interrupt)
-    except KeyboardInterrupt:  # blocked in input: report where the last step was
-        err = Interrupted("interrupted", machine.where)
-        err.stack = format_stack(machine)
-        raise err from None
-    return machine
+        run_program(main, stdin, stdout, limits, program.frames_per_call)
+    except BaseException as exc:
+        failure = explain(exc, program)
+        if failure is None:
+            raise
+        place = failure.place
+        span = None if place is None else Span(loaded.sources[place.filename], place.line, place.column,
+                                               place.end_line, place.end_column)
+        error = _error(failure, span)
+        error.python_error = exc  # for --debug
+        raise error from None
+
+
+def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer) -> None:
+    interpreter = Interpreter(loaded.program, loaded.facts, tracer, stats)
+
+    def main():
+        if tracer is not None:
+            tracer.attach()
+        interpreter.run()
+    try:
+        run_program(main, stdin, stdout, limits, INTERPRETER_FRAMES)
+    except BaseException as exc:
+        failure = exc if isinstance(exc, Failure) else as_failure(exc, {})
+        if failure is None:
+            raise
+        if failure.place is None and not isinstance(exc, KeyboardInterrupt):
+            interpreter.placed(failure, interpreter.where)  # output closed, too deep a nesting
+        raise _error(failure, failure.place) from None
+
+
+def _error(failure: Failure, span) -> PseudoRuntimeError:
+    return PseudoRuntimeError(failure.code, span, failure.hint(), failure.text(), failure.stack)
 
 
 STATIC_RECURSION = 200_000
 
 
 def deep_call(fn):
-    """fn() on a deep stack: parsing, resolving and compiling recurse as deep as the program's
-    expressions nest. A nesting too deep even for that is a clean static error."""
+    """fn() on a deep stack: parsing, resolving and generating code recurse as deep as the
+    program's expressions nest. A nesting too deep even for that is a clean static error."""
     result = []
 
     def target():
@@ -60,87 +83,24 @@ def deep_call(fn):
             raise StaticError([diagnostic("error", "nesting-limit", None)]) from None
         finally:
             sys.setrecursionlimit(old)
-    in_deep_thread(target, 0, lambda: None)
+    on_deep_stack(target, lambda: None)
     return result[0]
 
 
-def in_deep_thread(fn, max_depth: int, interrupt) -> None:
-    """Run fn in a thread with a large stack so that deep pseudo recursion fits; re-raise
-    what it raises. Ctrl-C in the main thread calls `interrupt` (the program stops at its
-    next step); if the program does not stop (blocked in input), KeyboardInterrupt."""
-    outcome: list[BaseException] = []
-    done = threading.Event()  # not Thread.join: a join interrupted by Ctrl-C can misreport the thread
-
-    def target():
-        try:
-            roomy_call(fn)
-        except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
-            outcome.append(e)
-        finally:
-            done.set()
-
-    old_size = threading.stack_size()
-    threading.stack_size(THREAD_STACK)
-    try:
-        worker = threading.Thread(target=target, name="pseudo", daemon=True)
-        worker.start()
-    finally:
-        threading.stack_size(old_size)
-    try:
-        while not done.wait(0.1):
-            pass
-    except KeyboardInterrupt:
-        interrupt()
-        if not done.wait(2.0):  # blocked (in input, or in one long operation): report what we know
-            raise
-    if outcome:
-        raise outcome[0]
-
-
-def format_stats(stats: Stats, machine: Machine, program: n.Program) -> str:
+def format_stats(stats: Stats, program) -> str:
     """The table `run --stats` prints: entries into states, calls of definitions, steps."""
+    from .runtime.limits import steps_taken
+    from .tools.trace import definition_name
     lines = ["статистика выполнения:"]
     if stats.states:
         lines.append("  входов в состояния:")
-        lines += [f"    {v:>10}  {_state_name(k)}" for k, v in stats.states.items()]
+        lines += [f"    {v:>10}  {name if owner is None else f'{owner}: {name}'}"
+                  for (owner, name), v in stats.states.items()]
     if stats.calls:
         lines.append("  вызовов:")
-        names = {k: _definition_name(program.definitions[k]) for k in stats.calls}
-        lines += [f"    {v:>10}  {names[k]}" for k, v in stats.calls.items()]
-    lines.append(f"  шагов: {machine.steps}")
+        lines += [f"    {v:>10}  {definition_name(program.definitions[k])}" for k, v in stats.calls.items()]
+    lines.append(f"  шагов: {steps_taken()}")
     return "\n".join(lines)
 
 
-def _state_name(key) -> str:
-    owner, name = key
-    return name if owner is None else f"{owner}: {name}"
-
-
-def _definition_name(d: n.Definition) -> str:
-    return definition_name(d)
-
-
-def format_stack(machine: Machine, limit: int = 12) -> list[str]:
-    """The pseudo call stack, outermost first; long recursions keep both ends."""
-    entries = [_describe(d, span, frame) for d, span, frame in machine.stack]
-    if len(entries) > limit:
-        skipped = len(entries) - limit
-        entries = entries[:limit // 2] + [f"… ещё {skipped} вызовов …"] + entries[-limit // 2:]
-    return entries
-
-
-def _describe(d: n.Definition, span, frame) -> str:
-    values = [show(v) if not hasattr(v, "get") else "РЕЗ" for v in frame[:len(d.params)]]
-    where = f"{span.filename}:{span.line}" if span is not None else "?"
-    return f"{definition_label(d, values)}  — вызов в {where}"
-
-
-def definition_label(d: n.Definition, values: list[str]) -> str:
-    """HR(3), or a phrase with its arguments in place: занять 1, 5."""
-    if d.is_phrase:
-        it = iter(values)
-        return " ".join(next(it) if w in {p.name for p in d.params} else w for w in d.words).replace(" ,", ",")
-    return f"{d.name}({', '.join(values)})"
-
-
-__all__ = ["InternalError", "format_stack", "in_deep_thread", "run"]
+__all__ = ["Stats", "deep_call", "format_stats", "run"]

@@ -1,8 +1,10 @@
-"""Every user-facing message, in one table: a second language would be a second table.
+"""The front end's messages — syntax and static errors, warnings, hints — in one table: a
+second language would be a second table. A running program's messages are the runtime's
+(pseudo/runtime/messages.py); `message` finds either.
 
-Keys are stable codes (used by tests and by `pseudo check --json` later); values are
-str.format templates.
+Keys are stable codes (used by the tests); values are str.format templates.
 """
+from .runtime.messages import RUNTIME_MESSAGES
 
 MESSAGES = {
     # syntax
@@ -59,32 +61,6 @@ MESSAGES = {
     "never-assigned": "переменная {name} нигде не получает значения",
     "array-unread": "массив {name} получает значения, но нигде не читается",
     "use-ignored": "в файле {path} есть инструкции вне определений; они не выполняются",
-    # runtime
-    "unset-var": "переменная {name} не получила значения",
-    "unset-elem": "элемент {name}[{index}] не получил значения",
-    "not-array": "{name} — не массив, а {kind}",
-    "is-array": "{name} — массив; его нельзя использовать целиком",
-    "bad-index": "индекс массива {name} должен быть целым числом, а не {kind}",
-    "div-zero": "деление на ноль",
-    "type-binary": "операция «{op}» не применима к {left} и {right}",
-    "type-unary": "операция «{op}» не применима к {kind}",
-    "type-compare": "нельзя сравнивать {left} и {right}",
-    "power-exponent": "показатель степени должен быть целым, а не {kind}",
-    "type-cond": "условие должно быть логическим (ИСТИНА или ЛОЖЬ), а получено {kind}",
-    "type-logic": "операция «{op}» требует логических значений, а получено {kind}",
-    "type-for": "границы и шаг цикла ДЛЯ должны быть числами, а получено {kind}",
-    "for-zero-step": "шаг цикла ДЛЯ равен нулю",
-    "no-value": "{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)",
-    "too-big": "слишком большое число: {detail}",
-    "too-long": "слишком длинная строка ({length} символов)",
-    "read-eof": "ввод кончился: ПРОЧЕСТЬ не получило значения для {name}",
-    "screen-cursor": "строка и столбец курсора — целые числа от 1, а получено {value}",
-    "screen-pause": "пауза — неотрицательное число миллисекунд, а получено {value}",
-    "step-limit": "превышен предел шагов ({limit}); увеличьте его параметром --max-steps",
-    "time-limit": "превышен предел времени ({limit} с); увеличьте его параметром --time-limit",
-    "depth-limit": "превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth",
-    "nesting-limit": "слишком глубокая вложенность выражений или блоков",
-    "interrupted": "выполнение прервано (Ctrl-C)",
 }
 
 HINTS = {
@@ -92,7 +68,6 @@ HINTS = {
     "no-phrase": "может быть, {nearest}?",
     "undefined-call": "может быть, {nearest}?",
     "undefined-label": "может быть, {nearest}?",
-    "unset-var": "присвойте {name} значение до этого места",
     "state-falls": "состояние {name} кончается без перехода и продолжается в следующем, {next}",
     "state-unreachable": "в состояние {name} нельзя попасть из начального {entry}",
     "state-no-exit": "из состояния {name} нельзя дойти ни до Я, ни до конца",
@@ -113,16 +88,11 @@ HINTS = {
     "missing-then": "после условия ЕСЛИ пишется ТО",
     "phrase-or-procedure": "переименуйте процедуру или поменяйте слова фразы",
     "screen-not-value": "напишите его отдельной инструкцией, например: ЕСЛИ показ ТО пауза 200 КОНЕЦ_ЕСЛИ",
-    "screen-cursor": "строки и столбцы экрана считаются с 1: курсор в строку 1, столбец 1 — левый верхний угол",
-    "screen-pause": "пауза в миллисекундах: пауза 200 — пятая часть секунды",
     "print-comma": "запятая в конце СООБЩИТЬ оставляет строку вывода открытой, и на ней инструкция "
                    "кончается; следующую инструкцию отделите «;» или начните с новой строки",
     "missing-do": "после условия цикла пишется ВЫПОЛНЯТЬ",
     "body-dedent": "строки тела определения, кроме закрывающих, начинайте с отступа",
 }
-
-# Runtime errors that always carry their hint (raised alike by the interpreter and the compiled program).
-RUNTIME_HINTS = {"screen-cursor", "screen-pause"}
 
 # What the parser expected, by terminal name, in words.
 TERMINALS = {
@@ -143,21 +113,9 @@ KEYWORDS = {"ЕСЛИ", "ТО", "ИНАЧЕ", "КОНЕЦ_ЕСЛИ", "ПОКА",
             "КОНЧЕНО", "СООБЩИТЬ", "ПРОЧЕСТЬ", "КОНЕЦ_РАБОТЫ", "ИСПОЛЬЗОВАТЬ", "И", "ИЛИ", "НЕ",
             "ИСТИНА", "ЛОЖЬ", "ДЕЛ", "ОСТ", "РЕЗУЛЬТАТ", "РЕЗ"}
 
-KIND_NAMES = {
-    "int": "целое число", "Fraction": "дробь", "bool": "логическое значение",
-    "str": "строка", "PArray": "массив", "NoValue": "отсутствие значения",
-}
-KIND_DATIVE = {  # «не применима к …»
-    "int": "целому числу", "Fraction": "дроби", "bool": "логическому значению", "str": "строке",
-}
-KIND_ACCUSATIVE = {  # «нельзя сравнивать … и …»
-    "int": "целое число", "Fraction": "дробь", "bool": "логическое значение", "str": "строку",
-}
-KINDS = {"nom": KIND_NAMES, "dat": KIND_DATIVE, "acc": KIND_ACCUSATIVE}
-
 
 def message(code: str, **args) -> str:
-    return MESSAGES[code].format(**args)
+    return (MESSAGES.get(code) or RUNTIME_MESSAGES[code]).format(**args)
 
 
 def hint(code: str, **args) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 
-from .source import Span
+from .frontend.source import Span
 
 
 @dataclass(frozen=True)
@@ -163,7 +163,7 @@ class Goto(Node):
     explicit: bool  # ПЕРЕЙТИ К, as opposed to the label named alone
 
 
-Stmt = Assign | CallStmt | If | While | For | Loop | Exit | Print | Read | Stop | Label | Goto
+Stmt = Assign | CallStmt | If | While | For | Loop | Exit | Print | Read | Screen | Stop | Label | Goto
 
 
 @dataclass(frozen=True)
@@ -217,6 +217,20 @@ def children(node: Node):
             yield value
         elif isinstance(value, tuple):
             yield from (v for v in value if isinstance(v, Node))
+
+
+def blocks(s: Node) -> list[Block]:
+    """The blocks a statement holds: ЕСЛИ's branches, a loop's body; none for the others."""
+    match s:
+        case If(then=then, else_=else_):
+            return [then] if else_ is None else [then, else_]
+        case While(body=body) | For(body=body) | Loop(body=body):
+            return [body]
+    return []
+
+
+def has_labels(block: Block) -> bool:
+    return any(isinstance(s, Label) for s in block.stmts)
 
 
 def bodies(program: Program) -> list:

@@ -5,17 +5,15 @@ import io
 import os
 import subprocess
 import sys
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 import pseudo
-from pseudo.compiled import run_compiled
 from pseudo.errors import PseudoError, PseudoRuntimeError, StaticError
+from pseudo.frontend.source import Source
 from pseudo.runtime import Limits
-from pseudo.source import Source
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "programs"
@@ -32,30 +30,29 @@ class Outcome:
         return self.stdout.splitlines()
 
 
-def run_source(source: Source, stdin: str = "", limits: Limits | None = None, compiled: bool = False) -> Outcome:
+MODES = ["interpret", "compiled"]  # the two ways a program runs in this process
+
+
+def run_source(source: Source, stdin: str = "", limits: Limits | None = None, mode: str = "interpret") -> Outcome:
     out = io.StringIO()
     try:
         loaded = pseudo.load(source)
     except StaticError as e:
         return Outcome("", [], e)
     try:
-        if compiled:
-            run_compiled(loaded.program, loaded.main_file, loaded.sources, stdin=io.StringIO(stdin), stdout=out,
-                         limits=limits)
-        else:
-            pseudo.run(loaded.program, stdin=io.StringIO(stdin), stdout=out, limits=limits)
+        pseudo.run(loaded, stdin=io.StringIO(stdin), stdout=out, limits=limits, mode=mode)
     except PseudoRuntimeError as e:
         return Outcome(out.getvalue(), loaded.warnings, e)
     return Outcome(out.getvalue(), loaded.warnings)
 
 
 def run_text(text: str, stdin: str = "", filename: str = "t.pseudo", limits: Limits | None = None,
-             compiled: bool = False) -> Outcome:
-    return run_source(Source(text, filename), stdin, limits, compiled)
+             mode: str = "interpret") -> Outcome:
+    return run_source(Source(text, filename), stdin, limits, mode)
 
 
-def run_file(path: Path, stdin: str = "", limits: Limits | None = None, compiled: bool = False) -> Outcome:
-    return run_source(Source.from_file(path), stdin, limits, compiled)
+def run_file(path: Path, stdin: str = "", limits: Limits | None = None, mode: str = "interpret") -> Outcome:
+    return run_source(Source.from_file(path), stdin, limits, mode)
 
 
 def cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
@@ -85,19 +82,3 @@ class Opponent:
 @pytest.fixture
 def programs() -> Path:
     return PROGRAMS
-
-
-@contextmanager
-def compilations(module, name: str):
-    """Replace `module.name` (compile_pure, compile_block) by a spy; yields, for each call,
-    whether it compiled (returned something other than None)."""
-    made: list[bool] = []
-    original = getattr(module, name)
-
-    def spy(*args):
-        result = original(*args)
-        made.append(result is not None)
-        return result
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(module, name, spy)
-        yield made

@@ -1,5 +1,6 @@
-"""Interpreter and transpiler are two implementations of one semantics: random well-formed
-programs must print the same and fail the same way (error kind and line) in both.
+"""The interpreter and the compiled program share one runtime: random well-formed programs
+must print the same and fail the same way — the whole message: text, line, column, caret,
+hint and call stack — in both.
 
 CI runs 2,000 examples; `PSEUDO_LONG=1` runs the long profile (50,000). Every mismatch found
 becomes a golden program in tests/golden/agreement/.
@@ -13,10 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pseudo
-from pseudo.compiled import run_compiled
 from pseudo.errors import PseudoRuntimeError, StaticError
+from pseudo.frontend.source import Source
 from pseudo.runtime import Limits
-from pseudo.source import Source
 
 LONG = bool(os.environ.get("PSEUDO_LONG"))
 EXAMPLES = 50_000 if LONG else 2_000
@@ -158,17 +158,13 @@ def run_both(text: str):
     except StaticError:
         return None
     results = []
-    for mode in ("interpreted", "compiled"):
+    for mode in ("interpret", "compiled"):
         out = io.StringIO()
         error = None
         try:
-            if mode == "interpreted":
-                pseudo.run(loaded.program, stdin=io.StringIO(""), stdout=out, limits=LIMITS)
-            else:
-                run_compiled(loaded.program, loaded.main_file, loaded.sources, stdin=io.StringIO(""), stdout=out,
-                             limits=LIMITS)
+            pseudo.run(loaded, stdin=io.StringIO(""), stdout=out, limits=LIMITS, mode=mode)
         except PseudoRuntimeError as e:
-            error = (e.first.code, e.first.span.line if e.first.span else None)
+            error = e.render()
         results.append((out.getvalue(), error))
     return results
 

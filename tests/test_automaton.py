@@ -3,18 +3,16 @@ from __future__ import annotations
 
 import io
 
-from conftest import PROGRAMS, cli, run_file
+from conftest import MODES, PROGRAMS, cli, run_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import queens
 
 import pseudo
-from pseudo.automaton import automata
-from pseudo.errors import LimitError
-from pseudo.execute import run as execute
+from pseudo.errors import PseudoRuntimeError
+from pseudo.frontend.source import Source
 from pseudo.interpreter import Stats
-from pseudo.runtime import Limits, Machine
-from pseudo.source import Source
+from pseudo.runtime import Limits
 
 AUTOMATA = ["queens_automaton_1", "queens_automaton_2", "queens_automaton_3"]
 
@@ -27,8 +25,7 @@ def test_the_three_automata_print_the_reference_solutions_in_order():
 
 
 def test_automaton_2_graph_has_exactly_the_printed_states_and_edges():
-    program = pseudo.load(Source.from_file(PROGRAMS / "queens_automaton_2.pseudo")).program
-    (a,) = automata(program)
+    (a,) = pseudo.load(Source.from_file(PROGRAMS / "queens_automaton_2.pseudo")).facts.top_automata()
     assert [s.name for s in a.states] == ["ПРОГРАММА", "С", "И", "СОК", "СБ", "С8"]
     assert a.entry == "ПРОГРАММА"
     assert sorted((e.source, e.target, e.condition or "") for e in a.edges) == sorted([
@@ -63,9 +60,8 @@ def test_graph_svg_says_how_to_install_dot_when_missing(tmp_path):
 
 
 def stats_of(name: str) -> Stats:
-    program = pseudo.load(Source.from_file(PROGRAMS / f"{name}.pseudo")).program
     stats = Stats()
-    execute(program, stdout=io.StringIO(), stats=stats)
+    pseudo.run(pseudo.load(Source.from_file(PROGRAMS / f"{name}.pseudo")), stdout=io.StringIO(), stats=stats)
     return stats
 
 
@@ -145,14 +141,15 @@ def oracle(machine, limit: int):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(machines())
-def test_random_automata_run_like_a_state_machine(machine):
+@given(machines(), st.sampled_from(MODES))
+def test_random_automata_run_like_a_state_machine(machine, mode):
     text = render(machine)
-    program = pseudo.load(Source(text, "auto.pseudo")).program
+    loaded = pseudo.load(Source(text, "auto.pseudo"))
     out = io.StringIO()
     limited = False
     try:
-        execute(program, stdout=out, machine=Machine(Limits(max_steps=300)))
-    except LimitError:
+        pseudo.run(loaded, stdout=out, limits=Limits(max_steps=300), mode=mode)
+    except PseudoRuntimeError as e:
+        assert e.code == "step-limit"
         limited = True
     assert (out.getvalue().splitlines(), limited) == oracle(machine, 300), text

@@ -1,5 +1,5 @@
 from pseudo.errors import render
-from pseudo.source import Source, Span
+from pseudo.frontend.source import Source, Span
 
 
 def test_caret_sits_under_the_character_on_a_cyrillic_line():

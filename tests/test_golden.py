@@ -15,11 +15,11 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import run_file
+from conftest import MODES, run_file
 
 from pseudo import nodes
 from pseudo.errors import PseudoRuntimeError, StaticError
-from pseudo.parser import grammar_rule_names
+from pseudo.frontend.parser import grammar_rule_names
 from pseudo.runtime import Limits
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -56,13 +56,13 @@ def _matches(diags, expected, path):
     assert len(got) == len(expected), f"{path.name}: лишние сообщения {got}"
 
 
-@pytest.mark.parametrize("mode", ["interpreted", "compiled"])
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(GOLDEN)) for p in FILES])
 def test_golden(path: Path, mode: str):
     """Each golden program, interpreted and transpiled: the same output, warnings and errors."""
     exp = expectations(path)
     limits = Limits(max_steps=exp["steps"]) if exp["steps"] else None
-    outcome = run_file(path, "\n".join(exp["in"]) + ("\n" if exp["in"] else ""), limits, compiled=mode == "compiled")
+    outcome = run_file(path, "\n".join(exp["in"]) + ("\n" if exp["in"] else ""), limits, mode=mode)
     if exp["error"]:
         assert isinstance(outcome.error, StaticError), f"ожидалась статическая ошибка, а получено {outcome.error}"
         _matches(outcome.error.diagnostics, exp["error"], path)
@@ -79,8 +79,8 @@ def test_golden(path: Path, mode: str):
 
 
 def test_every_grammar_rule_is_exercised_by_a_golden_program():
-    from pseudo.resolver import resolve_program
-    from pseudo.source import Source
+    from pseudo.frontend.resolver import resolve_program
+    from pseudo.frontend.source import Source
     seen = set()
     for path in FILES:
         try:
@@ -93,14 +93,14 @@ def test_every_grammar_rule_is_exercised_by_a_golden_program():
 
 def test_every_node_class_is_exercised_by_a_golden_program():
     from pseudo import load
-    from pseudo.source import Source
+    from pseudo.frontend.source import Source
     seen = set()
     for path in FILES:
         try:
             program = load(Source.from_file(path)).program
         except StaticError:
             continue
-        for body in [program.main] + [d.body for d in program.definitions.values()]:
+        for body in nodes.bodies(program):
             seen |= {type(x) for x in nodes.walk(body)}
         seen |= {type(d) for d in program.definitions.values()}
         seen |= {type(p) for d in program.definitions.values() for p in d.params}
@@ -108,3 +108,35 @@ def test_every_node_class_is_exercised_by_a_golden_program():
                 if isinstance(cls, type) and issubclass(cls, nodes.Node) and cls not in (nodes.Node, nodes.Program,
                                                                                         nodes.Comment)}
     assert not expected - seen, f"узлы без золотой программы: {sorted(c.__name__ for c in expected - seen)}"
+
+
+RUNNABLE = [p for p in FILES if not expectations(p)["error"]]
+
+
+@pytest.mark.parametrize("path", RUNNABLE, ids=[str(p.relative_to(GOLDEN)) for p in RUNNABLE])
+def test_golden_as_an_emitted_file(path: Path, tmp_path):
+    """The emitted file, run by a plain `python3 -I`, prints what `pseudo run` prints and
+    reports its error in the very same words, place and caret."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT, run_source
+
+    from pseudo import load
+    from pseudo.frontend.source import Source
+    from pseudo.pygen.emit import python_source
+    exp = expectations(path)
+    stdin = "\n".join(exp["in"]) + ("\n" if exp["in"] else "")
+    limits = Limits(max_steps=exp["steps"]) if exp["steps"] else None
+    source = Source(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))  # named as a user names it
+    outcome = run_source(source, stdin, limits, mode="compiled")
+    emitted = tmp_path / "program.py"
+    emitted.write_text(python_source(load(source), path.name), encoding="utf-8")
+    argv = [sys.executable, "-I", str(emitted)] + (["--max-steps", str(exp["steps"])] if exp["steps"] else [])
+    result = subprocess.run(argv, input=stdin, capture_output=True, text=True, encoding="utf-8",
+                            cwd=ROOT, timeout=60, check=False)
+    assert result.stdout == outcome.stdout
+    if outcome.error is None:
+        assert (result.returncode, result.stderr) == (0, "")
+    else:
+        assert (result.returncode, result.stderr) == (outcome.error.exit_code, outcome.error.render() + "\n")

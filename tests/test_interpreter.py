@@ -6,9 +6,9 @@ from pseudo.interpreter import Interpreter
 
 def test_every_node_class_has_an_evaluator():
     for cls in nodes.STMT_NODES:
-        assert hasattr(Interpreter, "_stmt_" + cls.__name__), cls
+        assert hasattr(Interpreter, "_exec_" + cls.__name__), cls
     for cls in nodes.EXPR_NODES:
-        assert hasattr(Interpreter, "_expr_" + cls.__name__), cls
+        assert hasattr(Interpreter, "_eval_" + cls.__name__), cls
 
 
 def test_entry_is_the_label_programma():
@@ -30,10 +30,13 @@ def test_steps_count_loops_calls_and_transfers():
     import io
 
     import pseudo
-    from pseudo.source import Source
-    program = pseudo.load(Source("f (x) = x\nДЛЯ i := 1 ДО 10 ВЫПОЛНЯТЬ y := f(i) ВЕРНУТЬСЯ\nА: ЕСЛИ y > 0 ТО y := y - 5; А КОНЕЦ_ЕСЛИ\n")).program
-    machine = pseudo.run(program, stdout=io.StringIO())
-    assert machine.steps == 10 + 10 + 2
+    from pseudo.frontend.source import Source
+    from pseudo.runtime.limits import steps_taken
+    loaded = pseudo.load(Source("f (x) = x\nДЛЯ i := 1 ДО 10 ВЫПОЛНЯТЬ y := f(i) ВЕРНУТЬСЯ\n"
+                                "А: ЕСЛИ y > 0 ТО y := y - 5; А КОНЕЦ_ЕСЛИ\n"))
+    for mode in ("interpret", "compiled"):
+        pseudo.run(loaded, stdout=io.StringIO(), mode=mode)
+        assert steps_taken() == 10 + 10 + 2, mode
 
 
 def test_runtime_error_keeps_output_so_far():

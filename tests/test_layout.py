@@ -1,6 +1,6 @@
-from pseudo.layout import split_chunks
-from pseudo.parser import lex
-from pseudo.source import Source
+from pseudo.frontend.layout import split_chunks
+from pseudo.frontend.parser import lex
+from pseudo.frontend.source import Source
 
 
 def chunks_of(text):

@@ -4,8 +4,8 @@ import pytest
 
 import pseudo
 from pseudo.errors import StaticError
+from pseudo.frontend.source import Source
 from pseudo.messages import HINTS
-from pseudo.source import Source
 
 
 def first_error(text: str):

@@ -3,9 +3,9 @@ import time
 import pytest
 
 from pseudo.errors import StaticError
-from pseudo.parser import lex
-from pseudo.phrases import SCREEN_PHRASES, PhraseTable, Slot, parse_pattern
-from pseudo.source import Source, Span
+from pseudo.frontend.parser import lex
+from pseudo.frontend.phrases import SCREEN_PHRASES, PhraseTable, Slot, parse_pattern
+from pseudo.frontend.source import Source, Span
 
 SPAN = Span(Source(""), 1, 1, 1, 2)
 

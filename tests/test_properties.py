@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import pseudo
 from pseudo.errors import PseudoError, PseudoRuntimeError
+from pseudo.frontend.source import Source
 from pseudo.runtime import Limits
-from pseudo.source import Source
 
 # ---- expressions against an oracle ----
 
@@ -133,13 +133,19 @@ def show(v):
 
 
 def run(text: str, stdin: str = "", limits: Limits | None = None):
+    """Run in both modes; they must agree on the output and on the whole error message."""
     loaded = pseudo.load(Source(text, "prop.pseudo"))
-    out = io.StringIO()
-    try:
-        pseudo.run(loaded.program, stdin=io.StringIO(stdin), stdout=out, limits=limits)
-        return out.getvalue(), None
-    except PseudoRuntimeError as e:
-        return out.getvalue(), e
+    outcomes = []
+    for mode in ("interpret", "compiled"):
+        out = io.StringIO()
+        try:
+            pseudo.run(loaded, stdin=io.StringIO(stdin), stdout=out, limits=limits, mode=mode)
+            outcomes.append((out.getvalue(), None))
+        except PseudoRuntimeError as e:
+            outcomes.append((out.getvalue(), e))
+    (out, err), (out2, err2) = outcomes
+    assert (out, err and err.render()) == (out2, err2 and err2.render()), text
+    return out, err
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,9 +1,16 @@
+"""The runtime: values, the operator table and its checked functions, input."""
+import ast
 from fractions import Fraction
 
 import pytest
 
-from pseudo.errors import PseudoRuntimeError
-from pseudo.runtime import arith, compare, for_range, read_value, show
+from pseudo.runtime.io import read_value
+from pseudo.runtime.ops import NEGATION, OPERATORS, прогрессия
+from pseudo.runtime.values import Failure, show
+
+
+def op(symbol, a, b):
+    return OPERATORS[symbol].function(a, b)
 
 
 def test_show():
@@ -11,37 +18,68 @@ def test_show():
 
 
 def test_exact_division_and_floor_operations():
-    assert arith("/", 12, 4, None) == 3 and type(arith("/", 12, 4, None)) is int
-    assert arith("/", 7, 2, None) == Fraction(7, 2)
-    assert arith("ДЕЛ", -7, 2, None) == -4 and arith("ОСТ", -7, 3, None) == 2
-    assert arith("+", Fraction(1, 2), Fraction(1, 2), None) == 1
+    assert op("/", 12, 4) == 3 and type(op("/", 12, 4)) is int
+    assert op("/", 7, 2) == Fraction(7, 2)
+    assert op("ДЕЛ", -7, 2) == -4 and op("ОСТ", -7, 3) == 2
+    assert op("+", Fraction(1, 2), Fraction(1, 2)) == 1 and type(op("+", Fraction(1, 2), Fraction(1, 2))) is int
 
 
-@pytest.mark.parametrize("op,a,b,code", [("/", 1, 0, "div-zero"), ("+", "a", 1, "type-binary"),
-                                          ("*", True, 2, "type-binary"), ("^", 10, 10 ** 9, "too-big")])
-def test_arith_errors(op, a, b, code):
-    with pytest.raises(PseudoRuntimeError) as e:
-        arith(op, a, b, None)
+@pytest.mark.parametrize("symbol,a,b,code", [("/", 1, 0, "div-zero"), ("+", "a", 1, "type-binary"),
+                                              ("*", True, 2, "type-binary"), ("^", 10, 10 ** 9, "too-big"),
+                                              ("ОСТ", 5, 0, "div-zero"), ("^", 2, "3", "power-exponent")])
+def test_operator_errors(symbol, a, b, code):
+    with pytest.raises(Failure) as e:
+        op(symbol, a, b)
     assert e.value.code == code
 
 
 def test_compare_refuses_mixed_kinds():
-    assert compare("<", Fraction(1, 2), 1, None)
-    with pytest.raises(PseudoRuntimeError):
-        compare("=", 1, "1", None)
-    with pytest.raises(PseudoRuntimeError):
-        compare("<", True, False, None)
+    assert op("<", Fraction(1, 2), 1)
+    with pytest.raises(Failure):
+        op("=", 1, "1")
+    with pytest.raises(Failure):
+        op("<", True, False)
 
 
-def test_for_range_is_an_arithmetic_progression():
-    assert list(for_range(1, 2, 7, None)) == [1, 3, 5, 7]
-    assert list(for_range(3, -1, 1, None)) == [3, 2, 1]
-    assert list(for_range(0, Fraction(1, 2), 1, None)) == [0, Fraction(1, 2), 1]
-    with pytest.raises(PseudoRuntimeError):
-        list(for_range(1, 0, 3, None))
+SAMPLES = {"int": [-7, 0, 1, 3, 12], "num": [-7, 0, 3, Fraction(1, 2), Fraction(-5, 3)],
+           "str": ["", "а", "б", "аб"], "bool": [True, False]}
+
+
+@pytest.mark.parametrize("symbol", sorted(OPERATORS))
+def test_the_python_operator_is_exact_for_the_kinds_the_table_names(symbol):
+    """Where the table says Python's own operator is exact, it gives the checked value, or
+    fails where the check fails (ZeroDivisionError is the language's «деление на ноль»)."""
+    operator = OPERATORS[symbol]
+    if operator.python is None:
+        assert not operator.exact
+        return
+    a_, b_ = ast.Name("a", ast.Load()), ast.Name("b", ast.Load())
+    python_op = getattr(ast, operator.python)()
+    text = ast.unparse(ast.Compare(a_, [python_op], [b_]) if operator.comparison else ast.BinOp(a_, python_op, b_))
+    for kind in operator.exact:
+        for a in SAMPLES[kind]:
+            for b in SAMPLES[kind]:
+                try:
+                    expected = operator.function(a, b)
+                except Failure as f:
+                    assert f.code == "div-zero"
+                    with pytest.raises(ZeroDivisionError):
+                        eval(text, {"a": a, "b": b})
+                    continue
+                got = eval(text, {"a": a, "b": b})
+                assert got == expected and type(got) is type(expected), (symbol, a, b)
+    assert NEGATION.function(Fraction(1, 2)) == -Fraction(1, 2)
+
+
+def test_the_progression_of_ДЛЯ():
+    assert list(прогрессия(1, 2, 7)) == [1, 3, 5, 7]
+    assert list(прогрессия(3, -1, 1)) == [3, 2, 1]
+    assert list(прогрессия(0, Fraction(1, 2), 1)) == [0, Fraction(1, 2), 1]
+    with pytest.raises(Failure):
+        list(прогрессия(1, 0, 3))
 
 
 def test_read_value():
     assert read_value("42") == 42 and read_value("-3") == -3
     assert read_value("1,5") == Fraction(3, 2) and read_value("2/4") == Fraction(1, 2)
-    assert read_value("слово") == "слово" and read_value("1/0") == "1/0"
+    assert read_value("слово") == "слово" and read_value("1/0") == "1/0" and read_value("1/00") == "1/00"

@@ -1,4 +1,4 @@
-from pseudo.source import Source, Span, fold_lookalikes
+from pseudo.frontend.source import Source, Span, fold_lookalikes
 
 
 def test_text_is_normalised_to_nfc_and_lines_are_kept():

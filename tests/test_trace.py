@@ -9,22 +9,24 @@ import pytest
 from conftest import ROOT, cli
 
 import pseudo
-from pseudo.source import Source
-from pseudo.trace import TraceLimit, Tracer
+from pseudo.frontend.source import Source
+from pseudo.tools.trace import TraceLimit, Tracer
+from pseudo.tools.views import printed
 
 SCHEMA = json.loads((ROOT / "docs" / "trace.schema.json").read_text(encoding="utf-8"))
 
 
 def events_of(text: str, max_events: int | None = None, stdin: str = "") -> list[dict]:
-    program = pseudo.load(Source(text, "t.pseudo")).program
+    """The events of a run, their values printed as the views print them."""
+    loaded = pseudo.load(Source(text, "t.pseudo"))
     events: list[dict] = []
-    pseudo.run(program, stdin=io.StringIO(stdin), stdout=io.StringIO(), tracer=Tracer(events.append, max_events))
-    return events
+    pseudo.run(loaded, stdin=io.StringIO(stdin), stdout=io.StringIO(), tracer=Tracer(events.append, max_events))
+    return [printed(e) for e in events]
 
 
 def brief(events):
     """Events without their positions, for exact comparison."""
-    return [{k: v for k, v in e.items() if k not in ("file", "column", "step")} for e in events]
+    return [{k: v for k, v in e.items() if k not in ("file", "column", "step", "definition")} for e in events]
 
 
 def test_event_sequence_of_assignments_conditions_and_output():
@@ -79,7 +81,7 @@ def test_calls_carry_depth_so_recursion_reads_as_a_tree():
 def test_the_bound_stops_cleanly():
     with pytest.raises(TraceLimit):
         events_of("ПОКА ИСТИНА ВЫПОЛНЯТЬ x := 1 ВЕРНУТЬСЯ\n", max_events=100)
-    result = cli("trace", "--max-events", "50", "programs/queens_recursive.pseudo")
+    result = cli("trace", "-q", "--max-events", "50", "programs/queens_recursive.pseudo")
     assert result.returncode == 0
     assert "трассировка остановлена после 50 событий" in result.stderr
 
@@ -87,7 +89,7 @@ def test_the_bound_stops_cleanly():
 @pytest.mark.parametrize("name", ["queens_recursive", "queens_automaton_2"])
 def test_jsonl_is_valid_against_the_schema(name, tmp_path):
     out = tmp_path / "t.jsonl"
-    result = cli("trace", "--format", "jsonl", "--max-events", "20000", "-o", str(out), f"programs/{name}.pseudo")
+    result = cli("trace", "-q", "--format", "jsonl", "--max-events", "20000", "-o", str(out), f"programs/{name}.pseudo")
     assert result.returncode == 0
     lines = out.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 20000 + 1  # and the end event
@@ -102,50 +104,50 @@ def test_jsonl_is_valid_against_the_schema(name, tmp_path):
 
 
 def test_views_of_queens_recursive():
-    text = cli("trace", "--max-events", "400", "programs/queens_recursive.pseudo").stderr
+    text = cli("trace", "-q", "--max-events", "400", "programs/queens_recursive.pseudo").stderr
     assert "│ → HR(1)" in text and "│   → HR(2)" in text  # calls indented by depth
     assert "c[1] := 1" in text and "j: 1 → 2" in text
-    explain = cli("trace", "--explain", "--max-events", "3000", "programs/queens_recursive.pseudo").stderr
+    explain = cli("trace", "-q", "--explain", "--max-events", "3000", "programs/queens_recursive.pseudo").stderr
     assert "Вызов HR(3): глубина 3" in explain
     assert "Проверяется условие k = 8: ложь, переход к ИНАЧЕ" in explain
-    table = cli("trace", "--format", "table", "--max-events", "2000", "programs/queens_recursive.pseudo").stderr
+    table = cli("trace", "-q", "--format", "table", "--max-events", "2000", "programs/queens_recursive.pseudo").stderr
     head = table.splitlines()[0]
     assert head.split()[:3] == ["шаг", "│", "стр."] and "c[…]" in head and "вывод" in head
-    margin = cli("trace", "--margin", "--max-events", "5000", "programs/queens_recursive.pseudo").stderr
+    margin = cli("trace", "-q", "--margin", "--max-events", "5000", "programs/queens_recursive.pseudo").stderr
     assert any(line.startswith("  30  ") and "│ c[" in line for line in margin.splitlines())
 
 
 def test_views_of_queens_automaton_2():
-    text = cli("trace", "--only", "states", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stderr
+    text = cli("trace", "-q", "--only", "states", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stderr
     assert "▶ ПРОГРАММА" in text and "ПРОГРАММА → С" in text and "И → СОК  (ИНАЧЕ)" in text
-    explain = cli("trace", "--explain", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stderr
+    explain = cli("trace", "-q", "--explain", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stderr
     assert "Проверяется условие k = 9: ложь, переход к ИНАЧЕ" in explain
     assert "Переход из состояния С в состояние И, иначе" in explain
-    margin = cli("trace", "--margin", "programs/queens_automaton_2.pseudo", "--max-events", "100000").stderr
+    margin = cli("trace", "-q", "--margin", "programs/queens_automaton_2.pseudo", "--max-events", "100000").stderr
     assert any("СОК: занять k, c[k]; k := k + 1; С" in line and "│ k=" in line for line in margin.splitlines())
 
 
 def test_filters():
     args = ["--max-events", "3000", "programs/queens_recursive.pseudo"]
-    only_calls = cli("trace", "--only", "calls", *args).stderr.splitlines()
+    only_calls = cli("trace", "-q", "--only", "calls", *args).stderr.splitlines()
     assert only_calls and all("→" in line or "←" in line or "pseudo:" in line for line in only_calls)
-    vars_k = cli("trace", "--vars", "c", *args).stderr.splitlines()
+    vars_k = cli("trace", "-q", "--vars", "c", *args).stderr.splitlines()
     assert vars_k and all(" c[" in line or "pseudo:" in line for line in vars_k)
-    window = cli("trace", "--from", "10", "--to", "20", *args).stderr.splitlines()
+    window = cli("trace", "-q", "--from", "10", "--to", "20", *args).stderr.splitlines()
     assert [int(line.split()[0]) for line in window if not line.startswith("pseudo")] == list(range(10, 21))
-    shallow = cli("trace", "--depth", "1", *args).stderr
+    shallow = cli("trace", "-q", "--depth", "1", *args).stderr
     assert "→ HR(2)" in shallow and "→ HR(3)" not in shallow
-    assert cli("trace", "--only", "всё", *args).returncode == 64
+    assert cli("trace", "-q", "--only", "всё", *args).returncode == 64
 
 
 def test_program_output_stays_on_standard_output():
-    result = cli("trace", "--max-events", "100000", "programs/queens_recursive.pseudo")
+    result = cli("trace", "-q", "--max-events", "100000", "programs/queens_recursive.pseudo")
     assert result.stdout.splitlines()[0] == "1 5 8 6 3 7 2 4"
 
 
 def test_html_page_is_self_contained(tmp_path):
     page = tmp_path / "t.html"
-    assert cli("trace", "--html", "-o", str(page), "programs/queens_recursive.pseudo").returncode == 0
+    assert cli("trace", "-q", "--html", "-o", str(page), "programs/queens_recursive.pseudo").returncode == 0
     text = page.read_text(encoding="utf-8")
     assert "http://" not in text and "https://" not in text
     assert '<script type="application/json" id="data">' in text
@@ -160,7 +162,7 @@ def test_a_jsonl_stream_ends_with_how_the_run_ended(tmp_path):
     for text, options, code, outcome, message in cases:
         program = tmp_path / "p.pseudo"
         program.write_text(text, encoding="utf-8")
-        result = cli("trace", "--format", "jsonl", *options, "-o", str(out), str(program))
+        result = cli("trace", "-q", "--format", "jsonl", *options, "-o", str(out), str(program))
         assert result.returncode == code, result.stderr
         events = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
         for event in events:

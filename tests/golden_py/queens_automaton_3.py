@@ -1,413 +1,5 @@
-"""queens_automaton_3.pseudo — программа на языке книги Ж. Арсака, переведённая pseudo на Python.
+# ==== программа ====
 
-Запуск: python3 queens_automaton_3.py (стандартный ввод — для ПРОЧЕСТЬ).
-"""
-
-import os
-import re
-import sys
-import threading
-import time
-from fractions import Fraction
-
-# ---- вспомогательные функции pseudo: значения, ввод и вывод, шаги и пределы ----
-
-
-MAX_PAUSE_MS = 10 ** 9
-
-
-class Unset:
-    """The value of a variable that was never assigned."""
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "UNSET"
-
-
-UNSET = Unset()
-
-
-class PArray(dict):
-    """An array of any dimension: a dict keyed by an integer or a tuple of integers."""
-    __slots__ = ("name",)
-
-    def __init__(self, name: str):
-        super().__init__()
-        self.name = name
-
-
-class Array(PArray):
-    """An array of the compiled program: reading a missing element is the runtime error."""
-    __slots__ = ()
-
-    def __missing__(self, key):
-        raise fail("unset-elem", name=self.name, index=show_key(key))
-
-
-def kind(value, case: str = "nom") -> str:
-    """The kind of a value in words, in a grammatical case: nom, dat (к …) or acc (сравнивать …)."""
-    name = type(value).__name__
-    return KINDS[case].get(name) or KINDS["nom"].get(name, name)
-
-
-def show(value) -> str:
-    """How СООБЩИТЬ prints a value."""
-    if value is True:
-        return "ИСТИНА"
-    if value is False:
-        return "ЛОЖЬ"
-    if type(value) is Fraction:
-        return f"{value.numerator}/{value.denominator}"
-    return str(value)
-
-
-def described(value) -> str:
-    """A value in an error message: a number as printed, anything else with its kind."""
-    if _number(value):
-        return show(value)
-    text = f"«{value}»" if type(value) is str else show(value)
-    return f"{kind(value)} {text}"
-
-
-def show_key(key) -> str:
-    return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
-
-
-def _number(v) -> bool:
-    return type(v) is int or type(v) is Fraction
-
-
-def _norm(v):
-    return v.numerator if type(v) is Fraction and v.denominator == 1 else v
-
-
-def check_index(key, array, span=None):
-    if type(key) is int:
-        return key
-    for k in key if type(key) is tuple else (key,):
-        if type(k) is not int:
-            raise fail("bad-index", span, name=array.name, kind=kind(k))
-    return key
-
-
-class Output:
-    """СООБЩИТЬ: values joined by one space; a trailing comma keeps the line open, and the
-    next value printed on it is preceded by one space."""
-
-    def __init__(self, stream):
-        self.stream = stream
-        self.open = False
-        self.framed = False  # something was written since the last «очистить экран»
-        isatty = getattr(stream, "isatty", None)
-        self.screen = bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
-
-    def write(self, values: list, newline: bool) -> None:
-        text = " ".join(map(show, values))
-        if self.open and values:
-            text = " " + text
-        self.stream.write(text + "\n" if newline else text)
-        self.open = not newline and (self.open or bool(values))
-        self.framed = True
-
-    # The screen phrases. On a terminal they redraw in place; elsewhere (a file, a pipe, a
-    # test) they degrade to plain lines: a frame is separated from the next by an empty line.
-
-    def clear(self) -> None:
-        """«очистить экран»: an empty screen, the cursor at line 1, column 1."""
-        if self.screen:
-            self.stream.write("\x1b[H\x1b[2J")
-        else:
-            if self.open:
-                self.stream.write("\n")
-            if self.framed:
-                self.stream.write("\n")
-        self.open = self.framed = False
-
-    def cursor(self, line, column, spans=(None, None)) -> None:
-        """«курсор в строку l, столбец c»: the next output starts there (1-based). An error
-        names the argument (`arg`), placed at its span when the caller knows it."""
-        for arg, value in enumerate((line, column)):
-            if type(value) is not int or value < 1:
-                raise fail("screen-cursor", spans[arg], value=described(value), arg=arg)
-        if self.screen:
-            self.stream.write(f"\x1b[{line};{column}H")
-        elif self.open:
-            self.stream.write("\n")
-        self.open = False
-
-    def pause(self, ms, check, span=None) -> None:
-        """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
-        no wait elsewhere, so that pipes and tests run at full speed."""
-        if not _number(ms) or ms < 0:
-            raise fail("screen-pause", span, value=described(ms), arg=0)
-        if not self.screen:
-            return
-        self.stream.flush()
-        end = time.monotonic() + min(ms, MAX_PAUSE_MS) / 1000  # longer waits end at the time limit
-        while (left := end - time.monotonic()) > 0:
-            time.sleep(min(left, 0.05))
-            check()
-
-    def finish(self) -> None:
-        if self.open:
-            self.stream.write("\n")
-            self.open = False
-        self.stream.flush()
-
-
-_INT = re.compile(r"[+-]?\d+")
-
-
-_DEC = re.compile(r"[+-]?\d+[.,]\d+")
-
-
-_FRAC = re.compile(r"[+-]?\d+/\d+")
-
-
-def read_value(token: str):
-    """ПРОЧЕСТЬ: a token that reads as a number becomes a number."""
-    if _INT.fullmatch(token):
-        return int(token)
-    if _DEC.fullmatch(token) or _FRAC.fullmatch(token) and not token.endswith("/0"):
-        return _norm(Fraction(token.replace(",", ".")))
-    return token
-
-
-class Input:
-    """ПРОЧЕСТЬ: whitespace-separated tokens of standard input.
-
-    A prompt left open (`СООБЩИТЬ 'Ваш ход:',`) is flushed before reading. On a terminal the
-    user's Enter ends that line; when the input is not a terminal nothing is echoed, so the
-    line is ended here — the output reads the same either way."""
-
-    def __init__(self, stream, output: Output):
-        self.stream = stream
-        self.output = output
-        self.pending: list[str] = []
-        isatty = getattr(stream, "isatty", None)
-        self.echoes = bool(isatty and isatty())
-
-    def next(self):
-        """The next value from standard input, or UNSET at the end of input."""
-        if self.output.open:
-            self.output.stream.flush()
-        while not self.pending:
-            line = self.stream.readline()
-            if not line:
-                return UNSET
-            self.pending = line.split()[::-1]
-        if self.output.open and not self.echoes:
-            self.output.stream.write("\n")
-        self.output.open = False
-        return read_value(self.pending.pop())
-
-
-ROOMY_SLOTS = 1 << 17
-
-
-def roomy_call(fn):
-    """fn(), called from a frame that reserves about 1 MB of CPython's frame stack.
-
-    CPython keeps Python frames in 16 KB chunks and frees a chunk as soon as the frame at its
-    start returns, so a search whose depth swings across a chunk boundary maps and unmaps
-    memory on every call there (100 times slower calls, measured on 3.11 to 3.13). A frame
-    with a large value stack gets a chunk of its own with room to spare, and the program's
-    frames live in that room."""
-    def roomy(f):
-        return f()
-    try:
-        roomy.__code__ = roomy.__code__.replace(co_stacksize=ROOMY_SLOTS)
-    except (AttributeError, TypeError, ValueError):  # not CPython: nothing to work around
-        pass
-    return roomy(fn)
-
-
-ПРЕДЕЛ_ШАГОВ = 1_000_000_000
-
-
-ПРЕДЕЛ_ГЛУБИНЫ = 100_000
-
-
-ПРЕДЕЛ_ВРЕМЕНИ = 3600.0
-
-
-СЛЕДИТЬ_КАЖДЫЕ = 1 << 14
-
-
-шаги = 0
-
-
-граница = СЛЕДИТЬ_КАЖДЫЕ
-
-
-срок = float("inf")
-
-
-прервано = False
-
-
-СООБЩЕНИЯ = {}
-
-
-KINDS = {}
-
-
-class ОшибкаВыполнения(Exception):
-    """A runtime error of the program: a message code and its arguments."""
-
-    def __init__(self, code, args):
-        super().__init__(code)
-        self.code, self.args_ = code, args
-
-    def текст(self):
-        return СООБЩЕНИЯ[self.code].format(**self.args_)
-
-
-def fail(code, span=None, **args):
-    return ОшибкаВыполнения(code, args)
-
-
-class КонецРаботы(Exception):
-    """КОНЕЦ_РАБОТЫ or the final state Я."""
-
-
-def конец_работы():
-    raise КонецРаботы
-
-
-def шаг():
-    """One step: a loop iteration, a call or a transfer (the same count as the interpreter)."""
-    global шаги
-    шаги += 1
-    if шаги > граница:
-        проверить_пределы()
-
-
-def проверить_пределы():
-    global граница
-    if прервано:
-        raise fail("interrupted")
-    if шаги > ПРЕДЕЛ_ШАГОВ:
-        raise fail("step-limit", limit=ПРЕДЕЛ_ШАГОВ)
-    if time.monotonic() > срок:
-        raise fail("time-limit", limit=ПРЕДЕЛ_ВРЕМЕНИ)
-    граница = min(шаги + СЛЕДИТЬ_КАЖДЫЕ, ПРЕДЕЛ_ШАГОВ)
-
-
-ВЫВОД = Output(sys.stdout)
-
-
-ВВОД = Input(sys.stdin, ВЫВОД)
-
-
-def сообщить(*значения, перевод_строки=True):
-    ВЫВОД.write(list(значения), перевод_строки)
-
-
-def значение(результат, имя):
-    """A procedure's value used in an expression: it must have assigned РЕЗУЛЬТАТ."""
-    if результат is None:
-        raise fail("no-value", name=имя)
-    return результат
-
-
-class Ячейка:
-    """A РЕЗ argument: the place (the program's variables or an array) and the key in it."""
-    __slots__ = ("имя", "ключ", "место")
-
-    def __init__(self, место, ключ, имя):
-        self.место, self.ключ, self.имя = место, ключ, имя
-
-    @property
-    def значение(self):
-        try:
-            return self.место[self.ключ]
-        except KeyError:
-            raise fail("unset-var", name=self.имя) from None
-
-    @значение.setter
-    def значение(self, новое):
-        self.место[self.ключ] = новое
-
-
-def выполнить(главная, файл, строки):
-    """Run the program as `pseudo run` does: limits, a deep stack, errors in Russian.
-
-    `строки` maps the lines of this file to the lines of the .pseudo program."""
-    global срок, прервано, граница
-    срок = time.monotonic() + ПРЕДЕЛ_ВРЕМЕНИ
-    sys.setrecursionlimit(ПРЕДЕЛ_ГЛУБИНЫ + 200)
-    threading.stack_size(512 * 1024 * 1024)
-    исход = []
-
-    def поток():
-        try:
-            try:
-                roomy_call(главная)
-            finally:
-                ВЫВОД.finish()
-        except КонецРаботы:
-            pass
-        except BrokenPipeError:  # the reader went away (`| head`): not an error
-            sys.stdout = None
-        except BaseException as e:  # noqa: BLE001 - reported below, in the main thread
-            исход.append(e)
-
-    работа = threading.Thread(target=поток, daemon=True)
-    работа.start()
-    try:
-        while работа.is_alive():
-            работа.join(0.1)
-    except KeyboardInterrupt:
-        прервано = True
-        граница = -1
-        работа.join(2.0)
-        исход.append(KeyboardInterrupt())
-    if исход:
-        sys.exit(сообщить_об_ошибке(исход[0], файл, строки))
-
-
-def сообщить_об_ошибке(ошибка, файл, строки):
-    """Print the error as file:line: ошибка: text, with the program's line; the exit code."""
-    tb, строка = ошибка.__traceback__, None
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == __file__:
-            строка = строки.get(tb.tb_lineno, строка)
-        tb = tb.tb_next
-    if isinstance(ошибка, KeyboardInterrupt) or getattr(ошибка, "code", None) == "interrupted":
-        текст, код = "выполнение прервано (Ctrl-C)", 130
-    elif isinstance(ошибка, ОшибкаВыполнения):
-        текст, код = ошибка.текст(), 70
-    elif isinstance(ошибка, ZeroDivisionError):
-        текст, код = "деление на ноль", 70
-    elif isinstance(ошибка, RecursionError):
-        текст, код = f"превышена глубина рекурсии ({ПРЕДЕЛ_ГЛУБИНЫ} вызовов)", 70
-    elif isinstance(ошибка, NameError):
-        имя = str(ошибка).split("'")[1] if "'" in str(ошибка) else "?"
-        текст, код = f"переменная {имя.rstrip('_')} не получила значения", 70
-    else:
-        текст, код = f"внутренняя ошибка: {ошибка!r}", 70
-    место = f"{файл}:{строка}" if строка else файл
-    print(f"{место}: ошибка: {текст}", file=sys.stderr)
-    try:
-        with open(файл, encoding="utf-8") as исходник:
-            print(f"{строка:5} | {исходник.read().splitlines()[строка - 1]}", file=sys.stderr)
-    except (OSError, IndexError, TypeError):
-        pass
-    return код
-
-
-СООБЩЕНИЯ = {'bad-index': 'индекс массива {name} должен быть целым числом, а не {kind}', 'depth-limit': 'превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth', 'div-zero': 'деление на ноль', 'interrupted': 'выполнение прервано (Ctrl-C)', 'no-value': '{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)', 'screen-cursor': 'строка и столбец курсора — целые числа от 1, а получено {value}', 'screen-pause': 'пауза — неотрицательное число миллисекунд, а получено {value}', 'step-limit': 'превышен предел шагов ({limit}); увеличьте его параметром --max-steps', 'time-limit': 'превышен предел времени ({limit} с); увеличьте его параметром --time-limit', 'unset-elem': 'элемент {name}[{index}] не получил значения', 'unset-var': 'переменная {name} не получила значения'}
-KINDS = {'nom': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строка', 'PArray': 'массив', 'NoValue': 'отсутствие значения'}, 'dat': {'int': 'целому числу', 'Fraction': 'дроби', 'bool': 'логическому значению', 'str': 'строке'}, 'acc': {'int': 'целое число', 'Fraction': 'дробь', 'bool': 'логическое значение', 'str': 'строку'}}
-sys.set_int_max_str_digits(0)
-
-
-# ---- программа ----
-
-c = Array('c')
-д1 = Array('д1')
-д2 = Array('д2')
-кол = Array('кол')
 # Восемь ферзей, автомат, последняя версия.
 # Ж. Арсак, «Программирование игр и головоломок», глава о восьми ферзях.
 #
@@ -425,7 +17,11 @@ c = Array('c')
 # Выводит те же 92 решения в том же порядке, что и queens_recursive.pseudo.
 
 def главная():
-    global k
+    global c, k, д1, д2, кол
+    c = Массив('c')
+    д1 = Массив('д1')
+    д2 = Массив('д2')
+    кол = Массив('кол')
     # состояние ПРОГРАММА
     k = 1
     инициализировать_игру()
@@ -476,6 +72,9 @@ def главная():
                     k = k + 1
                     шаг()
                     break
+
+# восстановлено
+# восстановлено
 # Доска восьми ферзей и прозаические операции книги, общие для трёх версий автомата
 # (queens_automaton_1, _2, _3). Только определения: файл подключают через ИСПОЛЬЗОВАТЬ.
 #
@@ -486,7 +85,7 @@ def главная():
 # найдено — последний поиск свободного поля был удачен.
 
 def инициализировать_игру():
-    шаг()
+    войти()
     for j in range(1, 9):
         шаг()
         кол[j] = True
@@ -494,65 +93,66 @@ def инициализировать_игру():
         шаг()
         д1[j] = True
         д2[j] = True
+    выйти()
 
 def место_свободно(k, i):
-    шаг()
-    return кол[i] and д1[k + i] and д2[k - i + 9]
+    войти()
+    return выйти(кол[i] and д1[k + i] and д2[k - i + 9])
 
 def занять(k, i):
-    шаг()
+    войти()
     c[k] = i
     кол[i] = False
     д1[k + i] = False
     д2[k - i + 9] = False
+    выйти()
 
 def освободить(k, i):
-    шаг()
+    войти()
     кол[i] = True
     д1[k + i] = True
     д2[k - i + 9] = True
+    выйти()
 
 def выписать_решение():
-    шаг()
+    войти()
     for j in range(1, 9):
         шаг()
         сообщить(c[j], перевод_строки=False)
     сообщить()
+    выйти()
+
 # Поиск: первое свободное поле строки k правее столбца j; его номер — в x.
 
 def искать_первое_свободное_поле_на_строке_после_и_придать_значение_этого_поля_величине(k, j, x):
     global найдено
-    шаг()
+    войти()
     x.значение = j + 1
     while x.значение <= 8 and (not место_свободно(k, x.значение)):
         шаг()
         x.значение = x.значение + 1
     найдено = x.значение <= 8
+    выйти()
+
 # Те же поиски в словах первой версии программы.
 
 def искать_первое_свободное_поле_на_строке_и_придать_значение_этого_поля_величине(k, x):
-    шаг()
-    return искать_первое_свободное_поле_на_строке_после_и_придать_значение_этого_поля_величине(k, 0, x)
+    войти()
+    return выйти(искать_первое_свободное_поле_на_строке_после_и_придать_значение_этого_поля_величине(k, 0, x))
 
 def искать_первое_свободное_поле_на_строке_расположенное_правее_и_придать_значение_этого_поля_величине(k, j, x):
-    шаг()
-    return искать_первое_свободное_поле_на_строке_после_и_придать_значение_этого_поля_величине(k, j, x)
+    войти()
+    return выйти(искать_первое_свободное_поле_на_строке_после_и_придать_значение_этого_поля_величине(k, j, x))
 
 def нет_таких_полей():
-    шаг()
-    return not найдено
+    войти()
+    return выйти(not найдено)
 
 def таких_полей_нет():
-    шаг()
-    return not найдено
+    войти()
+    return выйти(not найдено)
 
 def найти_место_ферзя(i, k):
-    шаг()
-    i.значение = c[check_index(k, c)]
-
-
-# строки этого файла → строки программы queens_automaton_3.pseudo, для сообщений об ошибках
-СТРОКИ = {407: 1, 408: 1, 409: 1, 410: 1, 427: 19, 428: 19, 430: 19, 431: 19, 432: 21, 434: 19, 436: 21, 437: 23, 439: 21, 441: 23, 443: 25, 444: 32, 451: 32, 453: 33, 454: 33, 457: 34, 458: 23, 459: 34, 461: 28, 463: 28, 464: 28, 465: 32, 467: 32, 468: 33, 469: 33, 471: 34, 472: 23, 473: 34, 475: 29, 476: 29, 477: 21, 478: 29, 488: 10, 489: 10, 490: 11, 491: 11, 492: 11, 493: 12, 494: 12, 495: 13, 496: 13, 498: 16, 499: 16, 500: 16, 502: 18, 503: 18, 504: 19, 505: 20, 506: 20, 507: 20, 509: 22, 510: 22, 511: 23, 512: 23, 513: 23, 515: 25, 516: 25, 517: 26, 518: 26, 519: 26, 520: 27, 523: 30, 524: 30, 525: 30, 526: 31, 527: 32, 528: 32, 529: 32, 530: 33, 533: 36, 534: 36, 535: 37, 537: 39, 538: 39, 539: 40, 541: 42, 542: 42, 543: 42, 545: 43, 546: 43, 547: 43, 549: 45, 550: 45, 551: 45}
-
-if __name__ == "__main__":
-    выполнить(главная, 'queens_automaton_3.pseudo', СТРОКИ)
+    войти()
+    i.значение = c[индекс(k, c)]
+    выйти()

@@ -1,7 +1,7 @@
 """The fox's longest capture: the printed chain is legal when replayed, and no chain is longer
 (independent brute force over all chains), on hand-made and on random positions."""
 import pytest
-from conftest import PROGRAMS, run_file
+from conftest import MODES, PROGRAMS, run_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import fox as ref
@@ -9,8 +9,8 @@ from reference import fox as ref
 PROGRAM = PROGRAMS / "fox_capture.pseudo"
 
 
-def capture(fox, hens, compiled=False):
-    outcome = run_file(PROGRAM, ref.board_text(fox, hens), compiled=compiled)
+def capture(fox, hens, mode="interpret"):
+    outcome = run_file(PROGRAM, ref.board_text(fox, hens), mode=mode)
     assert outcome.error is None, outcome.error.render()
     *chain, total = outcome.lines
     jumps = [tuple(int(x) for x in line.split()) for line in chain]
@@ -18,19 +18,19 @@ def capture(fox, hens, compiled=False):
     return jumps
 
 
-def check(fox, hens, compiled=False):
-    jumps = capture(fox, hens, compiled)
+def check(fox, hens, mode="interpret"):
+    jumps = capture(fox, hens, mode)
     assert ref.replay(fox, hens, jumps) == len(jumps)
     assert len(jumps) == ref.longest(fox, hens)
     return jumps
 
 
-@pytest.mark.parametrize("compiled", [False, True])
-def test_a_chain_that_returns_over_the_foxs_first_field(compiled):
+@pytest.mark.parametrize("mode", MODES)
+def test_a_chain_that_returns_over_the_foxs_first_field(mode):
     # a ring of hens around the centre: the fox goes round and may land where it started
     fox = (3, 3)
     hens = {(3, 4), (4, 5), (5, 4), (4, 3), (2, 4), (6, 4)}
-    jumps = check(fox, hens, compiled)
+    jumps = check(fox, hens, mode)
     assert len(jumps) == 4 and (jumps[-1][2], jumps[-1][3]) == fox
 
 
@@ -65,6 +65,6 @@ positions = st.one_of(anywhere, st.sampled_from(ref.FIELDS).flatmap(capturable))
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions, st.booleans())
-def test_random_positions_match_the_brute_force(position, compiled):
+def test_random_positions_match_the_brute_force(position, mode):
     fox, hens = position
-    check(fox, hens, compiled)
+    check(fox, hens, mode)

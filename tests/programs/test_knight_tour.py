@@ -3,28 +3,28 @@ the count of tours, checked by an independent validator and counter."""
 import os
 
 import pytest
-from conftest import PROGRAMS, run_file
+from conftest import MODES, PROGRAMS, run_file
 from reference import knight
 
 LONG = bool(os.environ.get("PSEUDO_LONG"))
 
 
-def board_of(n, row, col, mode, compiled=False):
-    outcome = run_file(PROGRAMS / "knight_tour.pseudo", f"{n} {row} {col} {mode}\n", compiled=compiled)
+def board_of(n, row, col, search, mode="interpret"):
+    outcome = run_file(PROGRAMS / "knight_tour.pseudo", f"{n} {row} {col} {search}\n", mode=mode)
     assert outcome.error is None, outcome.error.render()
     return outcome.lines
 
 
-@pytest.mark.parametrize("compiled", [False, True])
-def test_seed_backtracking_finds_a_tour_of_5x5_from_the_corner(compiled):
-    lines = board_of(5, 1, 1, 0, compiled)
+@pytest.mark.parametrize("mode", MODES)
+def test_seed_backtracking_finds_a_tour_of_5x5_from_the_corner(mode):
+    lines = board_of(5, 1, 1, 0, mode)
     assert knight.is_tour([[int(x) for x in line.split()] for line in lines], (0, 0))
 
 
 @pytest.mark.parametrize("n,row,col", [(8, 1, 1), (8, 4, 5), (6, 2, 3), (7, 7, 7)])
-@pytest.mark.parametrize("compiled", [False, True])
-def test_warnsdorff_finds_tours(n, row, col, compiled):
-    lines = board_of(n, row, col, 1, compiled)
+@pytest.mark.parametrize("mode", MODES)
+def test_warnsdorff_finds_tours(n, row, col, mode):
+    lines = board_of(n, row, col, 1, mode)
     assert knight.is_tour([[int(x) for x in line.split()] for line in lines], (row - 1, col - 1))
 
 
@@ -37,10 +37,10 @@ def test_reference_counts_the_known_number_of_tours():
     assert knight.count_tours(5, (0, 0)) == 304
 
 
-@pytest.mark.parametrize("compiled", [False, pytest.param(True, marks=pytest.mark.skipif(
-    not LONG, reason="long profile (PSEUDO_LONG=1): the same count compiled"))])
-def test_count_of_5x5_tours_from_a_corner(compiled):  # about 15 s
-    assert board_of(5, 1, 1, 2, compiled) == [f"ОБХОДОВ: {knight.count_tours(5, (0, 0))}"]
+@pytest.mark.parametrize("mode", ["compiled", pytest.param("interpret", marks=pytest.mark.skipif(
+    not LONG, reason="long profile (PSEUDO_LONG=1): the same count interpreted"))])
+def test_count_of_5x5_tours_from_a_corner(mode):  # about 15 s
+    assert board_of(5, 1, 1, 2, mode) == [f"ОБХОДОВ: {knight.count_tours(5, (0, 0))}"]
 
 
 def test_a_start_off_the_board_or_an_unknown_mode_is_refused():
@@ -50,5 +50,5 @@ def test_a_start_off_the_board_or_an_unknown_mode_is_refused():
 
 @pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1)")
 def test_seed_backtracking_on_6x6():
-    lines = board_of(6, 1, 1, 0, compiled=True)
+    lines = board_of(6, 1, 1, 0, mode="compiled")
     assert knight.is_tour([[int(x) for x in line.split()] for line in lines], (0, 0))

@@ -7,14 +7,13 @@ import io
 import random
 import re
 
-from conftest import PROGRAMS, Opponent
+from conftest import MODES, PROGRAMS, Opponent
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import nim
 
 import pseudo
-from pseudo.compiled import run_compiled
-from pseudo.source import Source
+from pseudo.frontend.source import Source
 
 LOADED = pseudo.load(Source.from_file(PROGRAMS / "nim.pseudo"))
 HEAPS = re.compile(r"^Кучки: (\d+) (\d+) (\d+) (\d+)$", re.MULTILINE)
@@ -36,13 +35,10 @@ class RandomPlayer(Opponent):
         return f"{heap} {self.rng.randint(1, heaps[heap - 1])}\n"
 
 
-def play(heaps, player_first: bool, seed: int, compiled: bool) -> tuple[str, RandomPlayer]:
+def play(heaps, player_first: bool, seed: int, mode: str) -> tuple[str, RandomPlayer]:
     out = io.StringIO()
     player = RandomPlayer(heaps, player_first, seed, out)
-    if compiled:
-        run_compiled(LOADED.program, LOADED.main_file, LOADED.sources, stdin=player, stdout=out)
-    else:
-        pseudo.run(LOADED.program, stdin=player, stdout=out)
+    pseudo.run(LOADED, stdin=player, stdout=out, mode=mode)
     return out.getvalue(), player
 
 
@@ -71,16 +67,16 @@ def check_game(transcript: str, player: RandomPlayer) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.integers(0, 20), min_size=4, max_size=4).filter(any), st.booleans(), st.integers(0, 10**6),
-       st.booleans())
-def test_games_against_a_random_player(heaps, player_first, seed, compiled):
-    transcript, player = play(heaps, player_first, seed, compiled)
+       st.sampled_from(MODES))
+def test_games_against_a_random_player(heaps, player_first, seed, mode):
+    transcript, player = play(heaps, player_first, seed, mode)
     check_game(transcript, player)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=4, max_size=4).filter(lambda h: nim.nim_sum(h) != 0))
 def test_from_a_winning_position_the_computer_moves_to_nim_sum_zero(heaps):
-    transcript, _ = play(heaps, False, 0, compiled=False)
+    transcript, _ = play(heaps, False, 0, mode="interpret")
     first = re.search(r"^Я беру (\d+) из кучки (\d+)$", transcript, re.MULTILINE)
     take, heap = int(first.group(1)), int(first.group(2))
     after = list(heaps)
@@ -90,5 +86,5 @@ def test_from_a_winning_position_the_computer_moves_to_nim_sum_zero(heaps):
 
 
 def test_interaction_reads_like_a_game():
-    transcript, _ = play([3, 4, 5, 0], False, 1, compiled=False)
+    transcript, _ = play([3, 4, 5, 0], False, 1, mode="interpret")
     assert transcript.startswith("Кучки: 3 4 5 0\nЯ беру 2 из кучки 1\nКучки: 1 4 5 0\nВаш ход (номер кучки и сколько взять):\n")

@@ -9,15 +9,14 @@ import random
 import re
 
 import pytest
-from conftest import PROGRAMS, Opponent
+from conftest import MODES, PROGRAMS, Opponent
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference.nim import nim_sum
 
 import pseudo
-from pseudo.compiled import run_compiled
 from pseudo.errors import PseudoRuntimeError
-from pseudo.source import Source
+from pseudo.frontend.source import Source
 
 LOADED = pseudo.load(Source.from_file(PROGRAMS / "northcott.pseudo"))
 ROW = re.compile(r"^(\d+) ([.ПК]+)$")
@@ -56,20 +55,17 @@ def games(draw):
     for _ in range(draw(st.integers(1, 4))):
         p = draw(st.integers(1, width - 1))
         rows.append((p, draw(st.integers(p + 1, width))))
-    return rows, width, draw(st.sampled_from([0, 1])), draw(st.integers(0, 10**6)), draw(st.booleans())
+    return rows, width, draw(st.sampled_from([0, 1])), draw(st.integers(0, 10**6)), draw(st.sampled_from(MODES))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_games_against_a_random_player(game):
-    rows, width, first, seed, compiled = game
+    rows, width, first, seed, mode = game
     out = io.StringIO()
     player = RandomPlayer(rows, width, first, seed, out)
     try:
-        if compiled:
-            run_compiled(LOADED.program, LOADED.main_file, LOADED.sources, stdin=player, stdout=out)
-        else:
-            pseudo.run(LOADED.program, stdin=player, stdout=out)
+        pseudo.run(LOADED, stdin=player, stdout=out, mode=mode)
         finished = True
     except PseudoRuntimeError as e:
         assert e.code == "read-eof"
@@ -110,5 +106,5 @@ def test_games_against_a_random_player(game):
 ])
 def test_a_wrong_starting_position_is_refused(rows, width, message):
     out = io.StringIO()
-    pseudo.run(LOADED.program, stdin=io.StringIO(rows + "1\n"), stdout=out)
+    pseudo.run(LOADED, stdin=io.StringIO(rows + "1\n"), stdout=out)
     assert out.getvalue().splitlines() == [message]

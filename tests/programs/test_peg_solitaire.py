@@ -3,7 +3,7 @@ game ends with one peg in the centre, and the printed final board is the replaye
 import sys
 
 import pytest
-from conftest import PROGRAMS, ROOT, run_file
+from conftest import MODES, PROGRAMS, ROOT, run_file
 from reference import peg_solitaire as ref
 from terminal import Terminal
 
@@ -15,9 +15,9 @@ def parse(lines: list[str]):
     return jumps, lines[31:38], lines[38]
 
 
-@pytest.mark.parametrize("compiled", [False, True])
-def test_the_solution_replays_to_one_peg_in_the_centre(compiled):
-    outcome = run_file(PROGRAM, "0\n", compiled=compiled)
+@pytest.mark.parametrize("mode", MODES)
+def test_the_solution_replays_to_one_peg_in_the_centre(mode):
+    outcome = run_file(PROGRAM, "0\n", mode=mode)
     assert outcome.error is None, outcome.error.render()
     assert len(outcome.lines) == 31 + 7 + 1
     jumps, board, tests = parse(outcome.lines)
@@ -30,7 +30,7 @@ def test_the_solution_replays_to_one_peg_in_the_centre(compiled):
 def test_the_search_is_the_one_of_the_articles_program_3():
     """The same direction order and scan as the solver the article cites: the same 31 jumps
     and the same number of move tests (391,865)."""
-    outcome = run_file(PROGRAM, "0\n", compiled=True)
+    outcome = run_file(PROGRAM, "0\n", mode="compiled")
     jumps, _, tests = parse(outcome.lines)
     expected_jumps, expected_tests = ref.solve_as_program_3()
     assert jumps == expected_jumps

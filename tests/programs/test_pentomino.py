@@ -4,7 +4,7 @@ import os
 import sys
 
 import pytest
-from conftest import PROGRAMS, ROOT, run_file
+from conftest import MODES, PROGRAMS, ROOT, run_file
 from reference import pentomino
 from terminal import Terminal
 
@@ -29,8 +29,8 @@ def tilings_printed(lines: list[str]) -> tuple[list[tuple[str, ...]], int]:
     return blocks, int(last.split()[1])
 
 
-def solve(h: int, w: int, show: int = 0, compiled: bool = False, limits: Limits | None = None):
-    outcome = run_file(PROGRAM, f"{h} {w} {show}\n", compiled=compiled, limits=limits)
+def solve(h: int, w: int, show: int = 0, mode: str = "interpret", limits: Limits | None = None):
+    outcome = run_file(PROGRAM, f"{h} {w} {show}\n", mode=mode, limits=limits)
     assert outcome.error is None, outcome.error.render()
     return outcome.lines
 
@@ -44,9 +44,9 @@ def check_tiling(tiling: tuple[str, ...], h: int, w: int) -> None:
     assert all(cells.count(letter) == 5 for letter in pentomino.PICTURES)
 
 
-@pytest.mark.parametrize("compiled", [False, True])
-def test_3x20_gives_the_8_tilings_of_the_reference(compiled):
-    blocks, count = tilings_printed(solve(3, 20, compiled=compiled))
+@pytest.mark.parametrize("mode", MODES)
+def test_3x20_gives_the_8_tilings_of_the_reference(mode):
+    blocks, count = tilings_printed(solve(3, 20, mode=mode))
     expected = pentomino.tilings(3, 20)
     for tiling in blocks:
         check_tiling(tiling, 3, 20)
@@ -56,7 +56,7 @@ def test_3x20_gives_the_8_tilings_of_the_reference(compiled):
 
 
 def test_a_tall_rectangle_is_printed_as_given():
-    blocks, count = tilings_printed(solve(20, 3, compiled=True))
+    blocks, count = tilings_printed(solve(20, 3, mode="compiled"))
     assert count == 8
     assert sorted(blocks) == sorted(pentomino.tilings(20, 3))
     assert all(len(t) == 20 and len(t[0]) == 3 for t in blocks)
@@ -67,7 +67,7 @@ def test_a_wrong_area_is_refused():
 
 
 def test_the_live_display_through_a_pipe_is_plain_frames():
-    lines = solve(3, 20, show=1, compiled=True)
+    lines = solve(3, 20, show=1, mode="compiled")
     assert not any("\x1b" in line for line in lines)
     frames = [i for i, line in enumerate(lines) if line.startswith("кусков на доске:")]
     assert len(frames) > 70_000  # a frame each time a piece enters (71,190), and the empty board
@@ -92,10 +92,10 @@ def test_the_live_display_redraws_in_place_on_a_terminal(h, w):
 
 
 @pytest.mark.skipif(not LONG, reason="long profile (PSEUDO_LONG=1): minutes per rectangle and mode")
-@pytest.mark.parametrize("compiled", [False, True])
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("h,w,count", [(4, 15, 1472), (5, 12, 4040), (6, 10, 9356)])
-def test_larger_rectangles(h, w, count, compiled):
+def test_larger_rectangles(h, w, count, mode):
     limits = Limits(max_steps=10 ** 12, time_limit=4 * 3600)  # 6 × 10 takes more than the default 10⁹ steps
-    blocks, printed = tilings_printed(solve(h, w, compiled=compiled, limits=limits))
+    blocks, printed = tilings_printed(solve(h, w, mode=mode, limits=limits))
     assert printed == len(blocks) == count
     assert sorted(blocks) == sorted(pentomino.tilings(h, w))

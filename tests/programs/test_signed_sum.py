@@ -1,4 +1,4 @@
-"""Головоломка 27: both programs, interpreted and compiled, print the reference's lines."""
+"""Головоломка 27: both programs, interpreted and mode, print the reference's lines."""
 from conftest import PROGRAMS, run_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -7,9 +7,9 @@ from reference import signed_sum
 PROGRAMS_27 = ["signed_sum_iterative", "signed_sum_recursive"]
 
 
-def lines_of(name: str, numbers: list[int], s: int, compiled: bool) -> list[str]:
+def lines_of(name: str, numbers: list[int], s: int, mode: bool) -> list[str]:
     stdin = f"{len(numbers)}\n{' '.join(map(str, numbers))}\n{s}\n"
-    outcome = run_file(PROGRAMS / f"{name}.pseudo", stdin, compiled=compiled)
+    outcome = run_file(PROGRAMS / f"{name}.pseudo", stdin, mode=mode)
     assert outcome.error is None, outcome.error.render()
     return outcome.lines
 
@@ -33,6 +33,6 @@ def instances(draw):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(instances(), st.sampled_from(PROGRAMS_27), st.booleans())
-def test_programs_print_exactly_the_reference(instance, name, compiled):
+def test_programs_print_exactly_the_reference(instance, name, mode):
     numbers, s = instance
-    assert lines_of(name, numbers, s, compiled) == signed_sum.solutions(numbers, s)
+    assert lines_of(name, numbers, s, mode) == signed_sum.solutions(numbers, s)

@@ -10,8 +10,7 @@ from conftest import PROGRAMS, Opponent
 from reference.sim import SEGMENTS, closes_own
 
 import pseudo
-from pseudo.compiled import run_compiled
-from pseudo.source import Source
+from pseudo.frontend.source import Source
 
 LOADED = pseudo.load(Source.from_file(PROGRAMS / "sim.pseudo"))
 COMPUTER = re.compile(r"^Я провожу отрезок (\d) (\d)$", re.MULTILINE)
@@ -37,14 +36,11 @@ def replay(transcript: str, colours: dict) -> None:
         colours.setdefault(frozenset((int(m.group(1)), int(m.group(2)))), 1)
 
 
-def play(seed: int, compiled: bool = False) -> str:
+def play(seed: int, mode: str = "interpret") -> str:
     rng = random.Random(seed)
     out, colours = io.StringIO(), {}
     player = RandomPlayer(rng.randint(0, 1), rng, out, colours)
-    if compiled:
-        run_compiled(LOADED.program, LOADED.main_file, LOADED.sources, stdin=player, stdout=out)
-    else:
-        pseudo.run(LOADED.program, stdin=player, stdout=out)
+    pseudo.run(LOADED, stdin=player, stdout=out, mode=mode)
     return out.getvalue()
 
 
@@ -69,7 +65,7 @@ def test_computer_moves_are_legal_and_never_suicidal_while_a_safe_move_exists():
         rng = random.Random(seed)
         out, colours = io.StringIO(), {}
         player = RandomPlayer(rng.randint(0, 1), rng, out, colours)
-        pseudo.run(LOADED.program, stdin=player, stdout=out)
+        pseudo.run(LOADED, stdin=player, stdout=out)
         # replay in order: the transcript interleaves prompts (player) and the computer's lines
         board: dict = {}
         player_moves = iter(player.mine)
@@ -90,7 +86,7 @@ def test_computer_moves_are_legal_and_never_suicidal_while_a_safe_move_exists():
 
 
 def test_both_modes_play_the_same_game():
-    assert play(7) == play(7, compiled=True)
+    assert play(7) == play(7, mode="compiled")
 
 
 def win_rate(games: int = 200) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import json
 
-from .files import write_file
+from ..files import write_file
 from .views import call_text, target_name
 
 

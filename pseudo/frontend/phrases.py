@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from lark import Token
 
-from .errors import static_error
+from ..errors import static_error
 from .source import Span
 
 WORD_TYPES = {"NAME", "AND", "OR", "NOT", "TRUE", "FALSE", "DIV", "MOD", "RESULT", "REZ"}

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from lark import Token
 
-from . import nodes as n
-from .errors import Diagnostic, StaticError, diagnostic, static_error
-from .messages import KEYWORDS, hint
+from .. import nodes as n
+from ..errors import Diagnostic, StaticError, diagnostic, static_error
+from ..messages import KEYWORDS, hint
 from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_expression, parse_file, unexpected
 from .phrases import SCREEN_OPS, SCREEN_PHRASES, WORD_TYPES, Pattern, PhraseTable, depths, parse_pattern
 from .source import Source, Span, fold_lookalikes, span_of_token
@@ -181,8 +181,8 @@ class Resolver:
                     self.errors.append(diagnostic("error", "duplicate-label", s.span, name=s.name, line=line))
                 else:
                     self.scope.labels[s.name] = (id(block), kind, s.span)
-            for child, child_kind in _sub_blocks(s):
-                self._collect_labels(child, child_kind)
+            for child in n.blocks(s):
+                self._collect_labels(child, "if" if isinstance(s, n.If) else "loop")
 
     def _label(self, name: str) -> str | None:
         """The label a name transfers to, allowing look-alike letters; None if none."""
@@ -502,17 +502,8 @@ def _raw_labels(block: n.Block):
     for s in block.stmts:
         if isinstance(s, n.Label):
             yield s
-        for child, _ in _sub_blocks(s):
+        for child in n.blocks(s):
             yield from _raw_labels(child)
-
-
-def _sub_blocks(s):
-    match s:
-        case n.If(then=then, else_=else_):
-            return [(then, "if")] + ([(else_, "if")] if else_ is not None else [])
-        case n.While(body=body) | n.For(body=body) | n.Loop(body=body):
-            return [(body, "loop")]
-    return []
 
 
 def _top_level(toks: list[Token], type_: str) -> list[int]:

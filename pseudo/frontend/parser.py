@@ -13,10 +13,10 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
-from . import nodes as n
-from .errors import Diagnostic, StaticError, diagnostic
+from .. import nodes as n
+from ..errors import Diagnostic, StaticError, diagnostic
+from ..messages import KEYWORDS, TERMINALS, hint
 from .layout import split_chunks
-from .messages import KEYWORDS, TERMINALS, hint
 from .source import MINUS_LOOKALIKES, Source, Span, fold_lookalikes, span_of_token
 
 

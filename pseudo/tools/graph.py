@@ -1,15 +1,17 @@
 """`pseudo graph`: the program's state diagram (or, without labels, its call graph) in DOT."""
 from __future__ import annotations
 
-from . import nodes as n
-from .automaton import END, FINAL, Automaton, automata
+from .. import nodes as n
+from ..analysis.automaton import END, FINAL, Automaton
 
 MAIN = "программа"
 MAIN_ID = "__программа"  # the node of the main program: no definition can be named so
 
 
-def to_dot(program: n.Program, title: str) -> str:
-    machines = automata(program)
+def to_dot(loaded, title: str) -> str:
+    """The state diagram of the program's automata, or its call graph when it has none; every
+    text from the program (names, conditions, the title) reaches DOT quoted (`_q`)."""
+    program, machines = loaded.program, loaded.facts.top_automata()
     if machines:
         body = [line for i, a in enumerate(machines) for line in _automaton(a, i, len(machines) > 1)]
     else:

@@ -6,14 +6,18 @@ a state, back, print an expression. Stepping back is moving back in the recordin
 """
 from __future__ import annotations
 
-from fractions import Fraction
+import io
 
-from . import nodes as n
-from .errors import PseudoError
-from .parser import lex, parse_expression
-from .runtime import arith, compare, negate, power, show, truth
-from .source import Source
-from .views import call_text
+from .. import nodes as n
+from ..errors import PseudoError
+from ..frontend.parser import lex, parse_expression
+from ..frontend.source import Source
+from ..interpreter import Frame, Interpreter
+from ..runtime import Limits
+from ..runtime import io as runtime_io
+from ..runtime import limits as runtime_limits
+from ..runtime.values import Failure, Массив, show
+from .views import call_text, printed
 
 HELP = """\
 команды:
@@ -34,10 +38,10 @@ ALIASES = {"": "n", "n": "n", "далее": "n", "s": "s", "внутрь": "s", 
 
 
 class Stepper:
-    def __init__(self, events: list[dict], sources: dict, main_file: str, write, read):
+    def __init__(self, events: list[dict], loaded, write, read):
         self.events = events
-        self.sources = sources
-        self.main_file = main_file
+        self.loaded = loaded
+        self.sources = loaded.sources
         self.write = write  # write(text)
         self.read = read  # read(prompt) -> str, raises EOFError at the end
         self.stops = [i for i, e in enumerate(events) if e["kind"] == "stmt"]
@@ -168,39 +172,69 @@ class Stepper:
             if e["kind"] == "state":
                 state = e["to"]
             elif e["kind"] == "call":
-                stack.append(call_text(e))
+                stack.append(call_text(printed(e)))
             elif e["kind"] == "return":
                 stack.pop()
         return state, stack
 
     # ---- printing an expression ----
 
-    def values(self) -> tuple[dict, dict]:
-        """Globals and the current frame's locals, as the program had them here."""
-        globals_, frames = {}, [{}]
+    def values(self) -> tuple[dict, dict, dict, str | None]:
+        """Globals, arrays and the current call's locals (and its definition), as the program
+        had them here: replayed from the recorded assignments and calls."""
+        globals_, arrays, frames = {}, {}, [({}, None)]
         for e in self.events[:self.stops[self.pos]]:
             if e["kind"] == "call":
-                frames.append(dict(zip(e["params"], e["args"])))
+                frames.append((dict(zip(e["params"], e["args"])), e["definition"]))
             elif e["kind"] == "return":
                 frames.pop()
             elif e["kind"] == "assign":
-                key = e["name"] if not e.get("index") else (e["name"], tuple(e["index"]))
-                (frames[-1] if e.get("local") else globals_)[key] = e["new"]
-        return globals_, frames[-1]
+                if e.get("index") is not None:
+                    index = e["index"]
+                    arrays.setdefault(e["name"], {})[index[0] if len(index) == 1 else tuple(index)] = e["new"]
+                elif e.get("local"):
+                    frames[-1][0][e["name"]] = e["new"]
+                else:
+                    globals_[e["name"]] = e["new"]
+        locals_, definition = frames[-1]
+        return globals_, arrays, {k: v for k, v in locals_.items() if v is not None}, definition
 
     def evaluate(self, text: str) -> str:
+        """The value of an expression here, computed by the interpreter on the values the
+        program had: the same value, or the same error, as in the program itself."""
         if not text:
             return "напишите выражение: p k + 1"
         try:
             source = Source(text, "<печать>")
             tokens = [t for t in lex(source)[0] if t.type != "_NL"]
-            expr = parse_expression(tokens, source)
-            globals_, locals_ = self.values()
-            return show(_Evaluator(globals_, locals_).eval(expr))
+            expr = _bound(parse_expression(tokens, source), self.loaded.program)
         except PseudoError as e:
             return "не вычислить: " + e.first.text
-        except _Unknown as e:
-            return f"не вычислить: {e}"
+        globals_, arrays, locals_, definition = self.values()
+        interpreter = Interpreter(self.loaded.program, self.loaded.facts)
+        interpreter.globals = globals_
+        for name, elements in arrays.items():
+            interpreter.arrays.setdefault(name, Массив(name)).update(elements)
+        frame = Frame(self.loaded.facts.bodies[definition], locals_, None)
+        runtime_io.start_io(io.StringIO(""), io.StringIO())  # a call's output is not the program's
+        runtime_limits.start_limits(Limits(max_steps=1_000_000, time_limit=5.0))
+        try:
+            return show(interpreter.eval(expr, frame))
+        except Failure as f:
+            return "не вычислить: " + f.text()
+        except RecursionError:
+            return "не вычислить: слишком глубокая рекурсия"
+
+
+def _bound(expr, program: n.Program):
+    """Names of definitions in an expression typed at the prompt become calls."""
+    def fix(node):
+        if isinstance(node, n.Var) and node.name in program.definitions:
+            return n.Call(node.span, node.name, ())
+        if isinstance(node, n.Call) and node.name not in program.definitions:
+            raise _Unknown(f"неизвестная процедура или функция {node.name}")
+        return node
+    return n.rewrite(expr, fix)
 
 
 def _quoted(text: str) -> str:
@@ -210,59 +244,7 @@ def _quoted(text: str) -> str:
     return "".join(f"вывод » {line}\n" for line in text.strip("\n").split("\n"))
 
 
-class _Unknown(Exception):
-    pass
-
-
-def _value(text: str):
-    if text == "ИСТИНА":
-        return True
-    if text == "ЛОЖЬ":
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        return text
-
-
-class _Evaluator:
-    """Expressions over the recorded values (no calls: they would have to run the program)."""
-
-    def __init__(self, globals_: dict, locals_: dict):
-        self.globals, self.locals = globals_, locals_
-
-    def eval(self, e):
-        match e:
-            case n.Const(value=v):
-                return v
-            case n.Var(name=name):
-                for scope in (self.locals, self.globals):
-                    if name in scope:
-                        return _value(scope[name])
-                raise _Unknown(f"переменная {name} здесь ещё не получила значения")
-            case n.Index(name=name, indices=indices):
-                key = (name, tuple(show(self.eval(i)) for i in indices))
-                if key not in self.globals:
-                    raise _Unknown(f"элемент {name}[{', '.join(key[1])}] здесь ещё не получил значения")
-                return _value(self.globals[key])
-            case n.Unary(operand=operand):
-                return negate(self.eval(operand))
-            case n.Binary(op=op, left=left, right=right):
-                a, b = self.eval(left), self.eval(right)
-                return power(a, b) if op == "^" else arith(op, a, b)
-            case n.Compare(op=op, left=left, right=right):
-                return compare(op, self.eval(left), self.eval(right))
-            case n.Logical(op=op, left=left, right=right):
-                a = truth(self.eval(left), None, op)
-                if a is (op == "ИЛИ"):
-                    return a
-                return truth(self.eval(right), None, op)
-            case n.Not(operand=operand):
-                return not truth(self.eval(operand), None, "НЕ")
-            case n.IfExpr(cond=cond, then=then, else_=else_):
-                return self.eval(then) if truth(self.eval(cond)) else self.eval(else_)
-        raise _Unknown("вызовы процедур при просмотре не вычисляются")
+class _Unknown(PseudoError):
+    def __init__(self, text: str):
+        from ..errors import Diagnostic
+        super().__init__([Diagnostic("error", "stepper", text, None)])

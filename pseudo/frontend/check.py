@@ -1,15 +1,16 @@
-"""Static checks on a resolved program: calls, arguments, and (later) the automaton's states."""
+"""Static checks on a resolved program: calls and arguments, arrays and scalars, the
+automata's states (read from the analysis)."""
 from __future__ import annotations
 
 import difflib
 
-from . import automaton
-from . import nodes as n
-from .errors import Diagnostic, diagnostic
-from .messages import hint
+from .. import nodes as n
+from ..analysis import Facts, automaton
+from ..errors import Diagnostic, diagnostic
+from ..messages import hint
 
 
-def check(program: n.Program) -> list[Diagnostic]:
+def check(program: n.Program, facts: Facts) -> list[Diagnostic]:
     """Errors and warnings that need the whole resolved program."""
     out: list[Diagnostic] = []
     bodies = [(program.main, ())] + [(d.body, d.locals) for d in program.definitions.values()]
@@ -28,7 +29,7 @@ def check(program: n.Program) -> list[Diagnostic]:
                 scalars.setdefault(node.name, node)
             elif isinstance(node, n.For) and node.var not in local:
                 scalars.setdefault(node.var, node)
-    out.extend(automaton.check(program))
+    out.extend(automaton.check(facts.top_automata()))
     out.extend(_unread_arrays(program))
     for name in scalars.keys() & arrays.keys():
         first, second = sorted((scalars[name], arrays[name]), key=lambda x: (x.span.line, x.span.column))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from . import nodes as n
-from .errors import Diagnostic, diagnostic
+from .. import nodes as n
+from ..errors import Diagnostic, diagnostic
 
 FINAL = "Я"
 END = "конец"
@@ -51,18 +51,9 @@ class Automaton:
         return next((s for s in self.states if s.name == name), None)
 
 
-def automata(program: n.Program) -> list[Automaton]:
-    """One automaton per body whose top-level block has labels."""
-    out = []
-    bodies = [(None, program.main)] + [(k, d.body) for k, d in program.definitions.items()
-                                        if isinstance(d.body, n.Block)]
-    for owner, body in bodies:
-        if any(isinstance(s, n.Label) for s in body.stmts):
-            out.append(build(owner, body))
-    return out
-
-
-def build(owner: str | None, block: n.Block) -> Automaton:
+def build(owner: str | None, block: n.Block, entry_label: str | None = None) -> Automaton:
+    """The automaton of a block with labels; it starts at `entry_label` if the block has that
+    label (the main program's ПРОГРАММА), else at its first statement."""
     segments: list[tuple[str, object, list]] = [(START, block.span, [])]
     for s in block.stmts:
         if isinstance(s, n.Label):
@@ -72,7 +63,7 @@ def build(owner: str | None, block: n.Block) -> Automaton:
     if not segments[0][2]:
         segments.pop(0)
     names = [name for name, _, _ in segments]
-    entry = ENTRY_LABEL if owner is None and ENTRY_LABEL in names else names[0]
+    entry = entry_label if entry_label in names else names[0]
     states = []
     for i, (name, span, stmts) in enumerate(segments):
         state = State(name, span, tuple(stmts))
@@ -92,23 +83,14 @@ def own_transfers(stmts) -> list:
     for s in stmts:
         if isinstance(s, n.Goto | n.Stop):
             out.append(s)
-        for block in _blocks(s):
-            if not any(isinstance(x, n.Label) for x in block.stmts):
+        for block in n.blocks(s):
+            if not n.has_labels(block):
                 out.extend(own_transfers(block.stmts))
     return out
 
 
 def has_nested_labels(stmts) -> bool:
-    return any(isinstance(x, n.Label) for s in stmts for b in _blocks(s) for x in n.walk(b))
-
-
-def _blocks(s) -> list:
-    match s:
-        case n.If(then=then, else_=else_):
-            return [then] + ([else_] if else_ is not None else [])
-        case n.While(body=body) | n.For(body=body) | n.Loop(body=body):
-            return [body]
-    return []
+    return any(isinstance(x, n.Label) for s in stmts for b in n.blocks(s) for x in n.walk(b))
 
 
 def _collect(state: State, stmts, condition: str | None, inside_loop: bool) -> bool:
@@ -152,11 +134,10 @@ def _exits(body: n.Block) -> bool:
     return False
 
 
-def check(program: n.Program) -> list[Diagnostic]:
+def check(machines: list[Automaton]) -> list[Diagnostic]:
     """Warnings about states: fall-through, unreachable, never reaching the end."""
     out: list[Diagnostic] = []
-    for a in automata(program):
-        names = {s.name for s in a.states}
+    for a in machines:
         for s in a.states:
             for e in s.edges:
                 if e.kind == "fall" and e.target != END:
@@ -170,7 +151,6 @@ def check(program: n.Program) -> list[Diagnostic]:
         for s in a.states:
             if s.name in reached and s.name not in finishing:
                 out.append(diagnostic("warning", "state-no-exit", s.span, name=s.name))
-        del names
     return out
 
 

@@ -1,6 +1,7 @@
-"""Static types of values, for the transpiler: where both operands are surely integers (or
-surely strings, or surely booleans) the emitted Python uses plain operators; everywhere else
-it calls the checked helpers of runtime.py, so that both implementations fail alike.
+"""Kinds of values, inferred statically for the code generator: where the operands of an
+operator are surely of kinds for which Python's own operator is exact (the runtime's operator
+table says which), the generated code uses it; everywhere else it calls the runtime's checked
+function, so that every mode gives the same values and the same errors.
 
 Types form a small lattice: INT < NUM (an integer or an exact fraction), BOOL, STR; any two
 different types join to ANY. Every variable, array (its elements), parameter and definition
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import nodes as n
+from .. import nodes as n
 
 INT, NUM, BOOL, STR, ANY = "INT", "NUM", "BOOL", "STR", "ANY"
 RESULT = "РЕЗУЛЬТАТ"
@@ -31,7 +32,10 @@ def numeric(t: str | None) -> bool:
     return t in (INT, NUM)
 
 
-class Types:
+PYTHON_KINDS = {INT: "int", NUM: "num", STR: "str", BOOL: "bool"}
+
+
+class Kinds:
     """The inferred types. Keys: (scope, name) for scalars, ("[]", name) for arrays,
     ("()", key) for a definition's value; scope is the definition key or None."""
 
@@ -64,6 +68,15 @@ class Types:
     def expr(self, e: n.Expr, scope: str | None) -> str:
         """The expression's type; ANY when it cannot be known."""
         return self._type(e, scope) or ANY
+
+    def exact(self, op, operands, scope: str | None) -> bool:
+        """Does the Python operator of `op` (a runtime Operator) give the checked value here?"""
+        kinds = {self.expr(e, scope) for e in operands}
+        if op.python is None or ANY in kinds:
+            return False
+        if kinds <= {INT, NUM} and "num" in op.exact:
+            return True
+        return len(kinds) == 1 and PYTHON_KINDS[kinds.pop()] in op.exact
 
     def _type(self, e: n.Expr, scope: str | None) -> str | None:
         """None (no value seen yet) is the bottom of the lattice while the fixed point runs."""

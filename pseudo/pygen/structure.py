@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import nodes as n
-from .automaton import END, FINAL, Automaton, has_nested_labels
+from .. import nodes as n
+from ..analysis.automaton import END, FINAL, Automaton, has_nested_labels
 
 
 class CannotStructure(Exception):

@@ -10,6 +10,8 @@ import json
 from collections import deque
 from dataclasses import dataclass, field
 
+from ..runtime.values import show
+
 ONLY = {"stmts": {"stmt", "cond"}, "states": {"state"}, "calls": {"call", "return"}, "assign": {"assign"},
         "output": {"output", "input"}}
 
@@ -38,11 +40,26 @@ class Filter:
 
 
 def filtered(view, flt: Filter):
+    """The sink that gives a view the events it shows, their values printed."""
     def sink(e):
         if flt.accepts(e):
-            view(e)
+            view(printed(e))
     sink.finish = getattr(view, "finish", lambda: None)
     return sink
+
+
+def printed(e: dict) -> dict:
+    """An event with its values as СООБЩИТЬ prints them (None stays None; an unset РЕЗ
+    argument is «—»)."""
+    out = dict(e)
+    for key in ("old", "new", "value"):
+        if out.get(key) is not None:
+            out[key] = show(out[key])
+    if "args" in out:
+        out["args"] = ["—" if a is None else show(a) for a in out["args"]]
+    if out.get("index") is not None:
+        out["index"] = [show(x) for x in out["index"]]
+    return out
 
 
 def target_name(e: dict) -> str:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from lark import Token
 
-from .errors import Diagnostic, diagnostic
-from .messages import hint
+from ..errors import Diagnostic, diagnostic
+from ..messages import hint
 from .source import Source, span_of_token
 
 OPENERS = {"IF", "WHILE", "FOR", "LPAR", "LSQB"}

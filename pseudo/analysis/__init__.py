@@ -1,0 +1,88 @@
+"""Facts about a resolved program, computed once after name binding and read by every later
+stage — the checker, the interpreter, the code generator and `pseudo graph`:
+
+- each body's locals (parameters first, then ДЛЯ variables and РЕЗУЛЬТАТ) and РЕЗ parameters;
+- whether a procedure surely assigns РЕЗУЛЬТАТ, and which definitions may give no value;
+- the automaton of every block that has labels (its states and transfers);
+- the kinds of values (kinds.py), and the program's arrays.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import nodes as n
+from .automaton import ENTRY_LABEL, Automaton, build
+from .kinds import Kinds
+
+RESULT = "РЕЗУЛЬТАТ"
+
+
+@dataclass(frozen=True)
+class Body:
+    """The main program (key None) or one definition."""
+    key: str | None
+    definition: n.Definition | None
+    code: n.Block | n.Expr  # an expression for a function
+    locals: tuple[str, ...]
+    refs: frozenset[str]  # parameters passed by reference (РЕЗ)
+
+
+class Facts:
+    def __init__(self, program: n.Program):
+        self.program = program
+        self.bodies: dict[str | None, Body] = {None: Body(None, None, program.main, (), frozenset())}
+        for key, d in program.definitions.items():
+            self.bodies[key] = Body(key, d, d.body, d.locals, frozenset(p.name for p in d.params if p.by_ref))
+        self.automata: dict[int, Automaton] = {}  # id of a block with labels → its automaton
+        for body in self.bodies.values():
+            for block in _labelled_blocks(body.code):
+                entry = ENTRY_LABEL if block is program.main else None
+                self.automata[id(block)] = build(body.key, block, entry)
+        self.kinds = Kinds(program)
+        self.arrays = tuple(sorted({x.name for root in n.bodies(program) for x in n.walk(root)
+                                    if isinstance(x, n.Index)}))
+        self.may_give_nothing = frozenset(k for k in program.definitions if self._may_give_nothing(k, set()))
+
+    def automaton(self, block: n.Block) -> Automaton | None:
+        return self.automata.get(id(block))
+
+    def top_automata(self) -> list[Automaton]:
+        """The automata of whole bodies (the main program's, a definition's): what `pseudo
+        graph` draws and the checker warns about."""
+        return [a for body in self.bodies.values() if isinstance(body.code, n.Block)
+                for a in [self.automaton(body.code)] if a is not None]
+
+    def _may_give_nothing(self, key: str, seen: set) -> bool:
+        """May a call of the definition end without a value (a procedure whose РЕЗУЛЬТАТ is
+        not surely assigned, or a function that gives what such a procedure gives)?"""
+        d = self.program.definitions[key]
+        if d.is_function:
+            if isinstance(d.body, n.Call) and d.body.name not in seen:
+                return self._may_give_nothing(d.body.name, seen | {key})
+            return False
+        return not surely_assigns_result(d.body.stmts)
+
+
+def surely_assigns_result(stmts) -> bool:
+    """Is РЕЗУЛЬТАТ surely assigned when the statements end?"""
+    for s in stmts:
+        if isinstance(s, n.Assign) and isinstance(s.target, n.Var) and s.target.name == RESULT:
+            return True
+        if isinstance(s, n.If) and s.else_ is not None and surely_assigns_result(s.then.stmts) \
+                and surely_assigns_result(s.else_.stmts):
+            return True
+    return False
+
+
+def _labelled_blocks(code) -> list[n.Block]:
+    if not isinstance(code, n.Block):
+        return []
+    found = [code] if n.has_labels(code) else []
+    for s in code.stmts:
+        for block in n.blocks(s):
+            found += _labelled_blocks(block)
+    return found
+
+
+def analyse(program: n.Program) -> Facts:
+    return Facts(program)

@@ -1,0 +1,630 @@
+"""The code generator: the resolved tree becomes Python `ast` — the only code generator.
+
+Every generated node carries the position of the construct it comes from (columns in UTF-8
+bytes), so that code compiled in memory reports errors at the program's own places, and an
+emitted file can map its positions back (emit.py).
+
+What each operation does is the runtime's: where the kinds of the operands are known (the
+analysis) and the runtime's operator table says Python's operator is exact for them, the code
+uses it; elsewhere it calls the runtime's checked function. Automata become structured loops
+(structure.py) or, failing that, a dispatch loop over one function per state.
+
+Each body (a definition, or the main program) is written by its own `BodyCode`, which holds
+what is fixed for the body; what changes within it — the loops around a statement, the
+transfers of a state being written — travels down as an explicit `Where`.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field, replace
+
+from .. import nodes as n
+from ..analysis import RESULT, Facts
+from ..analysis.automaton import END, FINAL, Automaton, own_transfers
+from ..analysis.kinds import BOOL, INT
+from ..frontend.source import Span
+from ..runtime.ops import NEGATION, OPERATORS
+from .names import MAIN, Names
+from .structure import CannotStructure, Jump, Loop, StateCode, Structurer
+
+COMMENT = "__pseudo_comment__"
+
+
+# ---- building nodes ----
+
+def at(node, span: Span | None):
+    """Give a generated node the position of the program text it comes from."""
+    if span is not None:
+        col, end_col = span.utf8_columns()
+        node.lineno, node.col_offset = span.line, col
+        node.end_lineno, node.end_col_offset = span.end_line, end_col
+    return node
+
+
+def entry_position(node, span: Span):
+    """Column 1 of a definition's header, zero wide: an error there is reported at the call."""
+    node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = span.line, 0, span.line, 0
+    return node
+
+
+def name(id_: str, span=None, ctx=None):
+    return at(ast.Name(id=id_, ctx=ctx or ast.Load()), span)
+
+
+def call(func: str, args, span=None, keywords=()):
+    return at(ast.Call(func=name(func, span), args=list(args), keywords=list(keywords)), span)
+
+
+def statement(value: ast.expr, span=None) -> ast.stmt:
+    return at(ast.Expr(value), span)
+
+
+def assign(target: ast.expr, value: ast.expr, span=None) -> ast.stmt:
+    return at(ast.Assign(targets=[target], value=value), span)
+
+
+def attribute(value: ast.expr, attr: str, span=None, ctx=None):
+    return at(ast.Attribute(value=value, attr=attr, ctx=ctx or ast.Load()), span)
+
+
+def function(name_: str, params: list[str], body: list[ast.stmt]) -> ast.FunctionDef:
+    args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], kwonlyargs=[], kw_defaults=[],
+                         defaults=[])
+    fn = ast.FunctionDef(name=name_, args=args, body=body or [ast.Pass()], decorator_list=[], returns=None)
+    if "type_params" in ast.FunctionDef._fields:  # Python 3.12+
+        fn.type_params = []
+    return fn
+
+
+def comment(text: str) -> ast.stmt:
+    """A comment travels through the tree as a call of a marker name; emit.py writes it as `#`
+    lines, and code compiled in memory drops it (`strip_comments`)."""
+    return ast.Expr(ast.Call(func=ast.Name(id=COMMENT, ctx=ast.Load()), args=[ast.Constant(text)], keywords=[]))
+
+
+def is_comment(s) -> bool:
+    return (isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name)
+            and s.value.func.id == COMMENT)
+
+
+class _StripComments(ast.NodeTransformer):
+    def generic_visit(self, node):
+        super().generic_visit(node)
+        for field_ in ("body", "orelse", "finalbody"):
+            stmts = getattr(node, field_, None)
+            if isinstance(stmts, list) and stmts and isinstance(stmts[0], ast.stmt):
+                kept = [s for s in stmts if not is_comment(s)]
+                setattr(node, field_, kept or ([ast.Pass()] if field_ == "body" else []))
+        return node
+
+
+def strip_comments(module: ast.Module) -> ast.Module:
+    return _StripComments().visit(module)
+
+
+# ---- the program ----
+
+@dataclass(frozen=True)
+class Where:
+    """What changes while a body is written: the loops around a statement ("endless" for
+    ВЫПОЛНЯТЬ … ВЕРНУТЬСЯ, "other" for ПОКА and ДЛЯ, innermost last; reset inside a state
+    function), and how each transfer of the state being written is rendered."""
+    loops: tuple = ()
+    jumps: dict = field(default_factory=dict)  # id(Goto or Stop) → Jump
+
+
+class Generator:
+    """The program's Python: its definitions and главная, by source file."""
+
+    def __init__(self, program: n.Program, facts: Facts, main_file: str, limits: bool = True):
+        self.program, self.facts, self.main_file = program, facts, main_file
+        self.limits = limits  # count steps and calls (`шаг()`, `войти()`) for the limits and Ctrl-C
+        self.names = Names(program)
+        self.comments = sorted(program.comments, key=lambda c: (c.span.filename, c.span.line))
+        self.frames_per_call = 2  # the definition's frame, and one for a runtime helper it calls
+
+    def parts(self) -> dict[str, list[ast.stmt]]:
+        """The program's statements, by source file: the definitions, then главная; each
+        comment before the statement it precedes, the rest at the end of their file."""
+        parts: dict[str, list[ast.stmt]] = {self.main_file: []}
+        for key, d in self.program.definitions.items():
+            before = self.comments_before(d.span)
+            parts.setdefault(d.span.filename, []).extend(before + [BodyCode(self, key).definition(d)])
+        before = self.comments_before(self.program.main.span)
+        parts[self.main_file].extend(before + [BodyCode(self, None).main()])
+        for c in self.comments:  # after the last statement of their file
+            parts.setdefault(c.span.filename, []).append(comment(c.text))
+        self.comments = []
+        return parts
+
+    def comments_before(self, span: Span | None) -> list[ast.stmt]:
+        if span is None:
+            return []
+        taken = [c for c in self.comments if c.span.filename == span.filename and c.span.line < span.line]
+        for c in taken:
+            self.comments.remove(c)
+        return [comment(c.text) for c in taken]
+
+    def step(self, span) -> list[ast.stmt]:
+        """`шаг()`: one step of the limits; nothing when the limits are left out."""
+        return [statement(call("шаг", [], span), span)] if self.limits else []
+
+
+class BodyCode:
+    """The code of one body: a definition (`key`), or the main program (None)."""
+
+    def __init__(self, gen: Generator, key: str | None):
+        self.gen, self.key = gen, key
+        self.names, self.kinds = gen.names, gen.facts.kinds
+        body = gen.facts.bodies[key]
+        self.refs = body.refs
+        code = body.code
+        self.automaton = gen.facts.automaton(code) if isinstance(code, n.Block) else None
+        self.plan = None
+        if self.automaton is not None:
+            try:
+                self.plan = Structurer(self.automaton).plan()
+            except CannotStructure:
+                self.plan = None
+        automata = [gen.facts.automaton(b) for b in _labelled_blocks(code)]
+        self.dispatched = any(a is not self.automaton or self.plan is None for a in automata)
+        self.state_spans = {s.name: s.span for a in automata for s in a.states}
+        self.locals = set(body.locals) if key is not None else self._main_locals()
+        self.cells = self._cells(code)  # locals kept in a cell: passed as РЕЗ, or seen by state functions
+        self.assigned_globals: set[str] = set()
+
+    # ---- the two kinds of body ----
+
+    def definition(self, d: n.Definition) -> ast.FunctionDef:
+        entry = [entry_position(statement(call("войти", [])), d.span)] if self.gen.limits else []
+        cells = [assign(name(py, d.span, ast.Store()), call("Ячейка", [
+            ast.Dict(keys=[ast.Constant(self.names.var(x))], values=[name(self.names.var(x), d.span)])
+            if x in {p.name for p in d.params} else ast.Dict(keys=[], values=[]),
+            ast.Constant(self.names.var(x)), ast.Constant(x)], d.span), d.span) for x, py in self.cells.items()]
+        if isinstance(d.body, n.Call):
+            body = [at(ast.Return(self.leave(self.call(d.body, value=False), d.body.span)), d.body.span)]
+        elif d.is_function:
+            body = [at(ast.Return(self.leave(self.expr(d.body), d.body.span)), d.body.span)]
+        else:
+            body = self.body(d.body, Where()) + self.end_of_procedure(d.span, last=True)
+        code = function(self.names.defs[d.name], [self.names.var(p.name) for p in d.params],
+                        self.declarations() + entry + cells + body)
+        return at(code, d.span)
+
+    def main(self) -> ast.FunctionDef:
+        arrays = [assign(name(self.names.var(a), ctx=ast.Store()), call("Массив", [ast.Constant(a)]))
+                  for a in self.gen.facts.arrays]
+        self.assigned_globals |= set(self.gen.facts.arrays)
+        body = self.body(self.gen.program.main, Where())
+        return at(function(MAIN, [], self.declarations() + arrays + body), self.gen.program.main.span)
+
+    def leave(self, value: ast.expr | None, span) -> ast.expr:
+        """The value a call gives back, through `выйти` (one level less deep)."""
+        if not self.gen.limits:
+            return value if value is not None else ast.Constant(None)
+        return call("выйти", [value] if value is not None else [], span)
+
+    def end_of_procedure(self, span, last: bool = False) -> list[ast.stmt]:
+        """A procedure's end: its РЕЗУЛЬТАТ, or nothing when it has none (at its last line,
+        without `return`)."""
+        if RESULT not in self.locals:
+            if last:
+                return [statement(self.leave(None, span), span)] if self.gen.limits else []
+            value = None
+        elif RESULT in self.cells:
+            value = at(ast.Call(func=attribute(name(self.cells[RESULT], span), "или_ничего", span), args=[],
+                                keywords=[]), span)
+        elif self.key in self.gen.facts.may_give_nothing:
+            value = at(ast.Call(func=attribute(call("locals", [], span), "get", span),
+                                args=[ast.Constant(self.names.var(RESULT))], keywords=[]), span)
+        else:
+            value = name(self.names.var(RESULT), span)
+        return [at(ast.Return(self.leave(value, span)), span)]
+
+    def _main_locals(self) -> set[str]:
+        """Variables only the main program touches are locals of главная: faster, and no
+        `global` lines. Not those passed as РЕЗ (their cells are on the module's globals),
+        and none when the main program has labels (its state functions share its variables)."""
+        program = self.gen.program
+        if any(isinstance(x, n.Label) for x in n.walk(program.main)):
+            return set()
+        elsewhere = set()
+        for d in program.definitions.values():
+            for x in n.walk(d.body):
+                if isinstance(x, n.Var | n.Index) and x.name not in d.locals:
+                    elsewhere.add(x.name)
+                elif isinstance(x, n.For) and x.var not in d.locals:
+                    elsewhere.add(x.var)
+        by_ref = {a.name for _, a in _ref_arguments(program.main, program)}
+        targets = {id(t) for x in n.walk(program.main) if isinstance(x, n.Assign | n.Read)
+                   for t in ([x.target] if isinstance(x, n.Assign) else x.targets)}
+        read = {x.name for x in n.walk(program.main) if isinstance(x, n.Var) and id(x) not in targets}
+        loop_vars = {x.var for x in n.walk(program.main) if isinstance(x, n.For)}
+        mine = {x.name for x in n.walk(program.main) if isinstance(x, n.Var)} | loop_vars
+        # a variable only ever assigned stays global: a local that nothing reads is dead code
+        return (mine & (read | loop_vars)) - elsewhere - by_ref
+
+    def _cells(self, code) -> dict[str, str]:
+        if self.key is None or not isinstance(code, n.Block):
+            by_ref = set()
+        else:
+            by_ref = {a.name for _, a in _ref_arguments(code, self.gen.program)}
+        kept = (set(self.locals) if self.dispatched else by_ref & self.locals) - self.refs
+        return {x: self.names.fresh(f"ячейка_{self.names.var(x)}") for x in sorted(kept)}
+
+    def declarations(self) -> list[ast.stmt]:
+        names = sorted(self.names.var(x) for x in self.assigned_globals)
+        return [ast.Global(names=names)] if names else []
+
+    # ---- blocks and statements ----
+
+    def body(self, block: n.Block, where: Where) -> list[ast.stmt]:
+        """The body's own block: its automaton, if it has labels, structured if it can be."""
+        if self.automaton is None:
+            return self.block(block, where)
+        if self.plan is not None:
+            return self.render(self.plan, where)
+        return self.dispatch(self.automaton, where, nested=False)
+
+    def block(self, block: n.Block, where: Where) -> list[ast.stmt]:
+        nested = self.gen.facts.automaton(block)
+        if nested is not None:
+            return self.dispatch(nested, where, nested=True)
+        return self.statements(block.stmts, where)
+
+    def statements(self, stmts, where: Where) -> list[ast.stmt]:
+        out = []
+        for s in stmts:
+            out.extend(self.gen.comments_before(s.span))
+            out.extend(self.stmt(s, where))
+            if isinstance(s, n.Goto | n.Stop | n.Exit):
+                break  # what follows a transfer never runs
+        return out
+
+    def suite(self, block: n.Block | None, where: Where) -> list[ast.stmt]:
+        return self.block(block, where) if block is not None else []
+
+    def stmt(self, s: n.Stmt, where: Where) -> list[ast.stmt]:
+        method = getattr(self, "_stmt_" + type(s).__name__)
+        return [x if hasattr(x, "lineno") else at(x, s.span) for x in method(s, where)]
+
+    def _stmt_Assign(self, s: n.Assign, where: Where):
+        return [self.store(s.target, self.expr(s.value), s.span)]
+
+    def store(self, target: n.Target, value: ast.expr, span) -> ast.stmt:
+        if isinstance(target, n.Index):
+            array = name(self.names.var(target.name), target.span)
+            key = self.key_of(target)
+            return assign(at(ast.Subscript(value=array, slice=key, ctx=ast.Store()), target.span), value, span)
+        place = self.variable(target, ast.Store())
+        if isinstance(place, ast.Name) and target.name not in self.locals:
+            self.assigned_globals.add(target.name)
+        return assign(place, value, span)
+
+    def variable(self, v: n.Var, ctx) -> ast.expr:
+        """A variable as Python reads or writes it: a name, or the value of a cell."""
+        if v.name in self.refs:
+            return attribute(name(self.names.var(v.name), v.span), "значение", v.span, ctx)
+        if v.name in self.cells:
+            return attribute(name(self.cells[v.name], v.span), "значение", v.span, ctx)
+        return name(self.names.var(v.name), v.span, ctx)
+
+    def _stmt_CallStmt(self, s: n.CallStmt, where: Where):
+        return [statement(self.call(s.call, value=False), s.span)]
+
+    def _stmt_If(self, s: n.If, where: Where):
+        return [ast.If(test=self.cond(s.cond), body=self.suite(s.then, where) or [ast.Pass()],
+                       orelse=self.suite(s.else_, where))]
+
+    def _stmt_While(self, s: n.While, where: Where):
+        inner = replace(where, loops=where.loops + ("other",))
+        body = self.gen.step(s.span) + self.suite(s.body, inner)
+        return [ast.While(test=self.cond(s.cond), body=body, orelse=[])]
+
+    def _stmt_Loop(self, s: n.Loop, where: Where):
+        inner = replace(where, loops=where.loops + ("endless",))
+        loop = at(ast.While(test=ast.Constant(True), body=self.gen.step(s.span) + self.suite(s.body, inner),
+                            orelse=[]), s.span)
+        if _exit_needs_raise(s.body, self.gen.facts):
+            handler = ast.ExceptHandler(type=name("Кончено"), name=None, body=[ast.Pass()])
+            return [ast.Try(body=[loop], handlers=[handler], orelse=[], finalbody=[])]
+        return [loop]
+
+    def _stmt_Exit(self, s: n.Exit, where: Where):
+        if where.loops and where.loops[-1] == "endless":
+            return [ast.Break()]
+        return [ast.Raise(exc=call("Кончено", [], s.span), cause=None)]  # from an inner loop or a state
+
+    def _stmt_For(self, s: n.For, where: Where):
+        var = n.Var(s.span, s.var)
+        target = self.variable(var, ast.Store())
+        through = []
+        if not isinstance(target, ast.Name):  # a РЕЗ parameter or a cell: each value goes through it
+            value = self.names.fresh(f"значение_{self.names.var(s.var)}")
+            through = [assign(target, name(value, s.span), s.span)]
+            target = name(value, s.span, ast.Store())
+        elif s.var not in self.locals:
+            self.assigned_globals.add(s.var)
+        inner = replace(where, loops=where.loops + ("other",))
+        body = through + self.gen.step(s.span) + self.suite(s.body, inner)
+        return [ast.For(target=target, iter=self.progression(s), body=body, orelse=[])]
+
+    def progression(self, s: n.For) -> ast.expr:
+        bounds = (s.start, s.stop) + ((s.step,) if s.step else ())
+        ints = all(self.kinds.expr(e, self.key) == INT for e in bounds)
+        step = s.step.value if isinstance(s.step, n.Const) and type(s.step.value) is int else (1 if s.step is None else 0)
+        calls = any(isinstance(x, n.Call) for e in (s.start, s.stop) for x in n.walk(e))
+        if ints and step != 0 and not calls:
+            start, stop = self.expr(s.start), self.expr(s.stop)
+            bound = ast.BinOp(left=stop, op=ast.Add() if step > 0 else ast.Sub(), right=ast.Constant(1))
+            args = [start, _fold(bound)] + ([integer(step)] if step != 1 else [])
+            return call("range", args, s.span)
+        step_expr = self.expr(s.step) if s.step is not None else ast.Constant(1)
+        return call("прогрессия", [self.expr(s.start), step_expr, self.expr(s.stop)], s.span)
+
+    def _stmt_Print(self, s: n.Print, where: Where):
+        keywords = [] if s.newline else [ast.keyword(arg="перевод_строки", value=ast.Constant(False))]
+        return [statement(call("сообщить", [self.expr(a) for a in s.args], s.span, keywords), s.span)]
+
+    def _stmt_Read(self, s: n.Read, where: Where):
+        # the value is read at the statement: the end of input is reported at ПРОЧЕСТЬ
+        return [self.store(t, call("прочесть", [ast.Constant(t.span.text())], s.span), t.span) for t in s.targets]
+
+    def _stmt_Screen(self, s: n.Screen, where: Where):
+        if s.op == "clear":
+            return [statement(call("очистить_экран", [], s.span), s.span)]
+        check = "место_курсора" if s.op == "cursor" else "длительность"
+        args = [call(check, [self.expr(a)], a.span) for a in s.args]  # an error is the argument's
+        return [statement(call("курсор" if s.op == "cursor" else "пауза", args, s.span), s.span)]
+
+    def _stmt_Stop(self, s: n.Stop, where: Where):
+        return [statement(call("конец_работы", [], s.span), s.span)]
+
+    def _stmt_Goto(self, s: n.Goto, where: Where):
+        return self.jump(where.jumps[id(s)], s.span, where, counted=True)
+
+    def _stmt_Label(self, s: n.Label, where: Where):  # pragma: no cover - blocks with labels are automata
+        raise AssertionError("a label outside an automaton")
+
+    # ---- automata ----
+
+    def render(self, plan: list, where: Where, counted: bool = True) -> list[ast.stmt]:
+        """A structured plan (structure.py) as loops, `continue` and `break`."""
+        out: list[ast.stmt] = []
+        for item in plan:
+            if isinstance(item, Loop):
+                out.append(comment(f"состояние {item.state}: цикл"))
+                body = self.render(item.body, where)
+                while body and isinstance(body[-1], ast.Continue):
+                    body.pop()
+                if body and isinstance(body[-1], ast.Expr) and _is_step(body[-1]):
+                    body.pop()  # `шаг(); continue` at the end: the step stays, the continue goes
+                    body.extend(self.gen.step(self.state_spans.get(item.state)))
+                out.append(ast.While(test=ast.Constant(True), body=body or [ast.Pass()], orelse=[]))
+                out.extend(self.render(item.after, where, counted=False))  # the `break` counted the step
+            elif isinstance(item, StateCode):
+                out.append(comment(f"состояние {item.state}"))
+                # a state copied into several places has other jumps in each copy
+                state_where = replace(where, jumps=item.jumps)
+                out.extend(self.statements(item.stmts, state_where))
+                if item.fall is not None:
+                    out.extend(self.jump(item.fall, None, where, counted=False))
+            else:
+                out.extend(self.jump(item, None, where, counted=counted))
+        return out
+
+    def jump(self, j: Jump, span, where: Where, counted: bool) -> list[ast.stmt]:
+        step = self.gen.step(self.state_spans.get(j.target)) if counted and j.kind not in ("final", "end") else []
+        if j.kind == "continue":
+            return step + [ast.Continue()]
+        if j.kind == "break":
+            return step + [ast.Break()]
+        if j.kind == "final":
+            return [statement(call("конец_работы", [], span), span)]
+        if j.kind == "end":
+            return self.end_of_procedure(span) if self.key is not None else [ast.Return(value=None)]
+        if j.kind == "return":  # from a state function of a dispatch loop
+            if j.target == FINAL:
+                return [statement(call("конец_работы", [], span), span)]
+            return step + [ast.Return(value=ast.Constant(None if j.target == END else j.target))]
+        return step + self.render(j.plan, where)
+
+    def dispatch(self, a: Automaton, where: Where, nested: bool) -> list[ast.stmt]:
+        """The fallback for any automaton: one function per state, returning the name of the
+        state to run next (None at the end); a dispatch loop calls them. A transfer to a label
+        outside a nested automaton ends its loop, and the state function around it passes the
+        label on."""
+        self.gen.frames_per_call = max(self.gen.frames_per_call, 2 + _dispatch_depth(a, self.gen.facts))
+        functions, table = [], []
+        for state in a.states:
+            jumps = {id(t): Jump("return", t.label if isinstance(t, n.Goto) else FINAL)
+                     for t in own_transfers(state.stmts)}
+            body = self.statements(state.stmts, Where((), jumps)) if state.stmts else []
+            fall = next((e.target for e in state.edges if e.kind == "fall"), None)
+            if fall is not None:
+                body.append(ast.Return(value=ast.Constant(None if fall == END else fall)))
+            decls = [ast.Global(names=sorted(self.names.var(x) for x in self.assigned_globals))] \
+                if self.assigned_globals else []
+            fn_name = self.names.fresh(f"состояние_{state.name}")
+            functions.append(at(function(fn_name, [], decls + body), state.span))
+            table.append((state.name, fn_name))
+        states = ast.Dict(keys=[ast.Constant(s) for s, _ in table], values=[name(f) for _, f in table])
+        current = name("состояние")
+        test = (ast.Compare(left=current, ops=[ast.In()], comparators=[name("состояния")]) if nested else
+                ast.Compare(left=current, ops=[ast.IsNot()], comparators=[ast.Constant(None)]))
+        run = ast.Assign(targets=[name("состояние", ctx=ast.Store())], value=ast.Call(
+            func=ast.Subscript(value=name("состояния"), slice=current, ctx=ast.Load()), args=[], keywords=[]))
+        out = functions + [ast.Assign(targets=[name("состояния", ctx=ast.Store())], value=states),
+                           ast.Assign(targets=[name("состояние", ctx=ast.Store())], value=ast.Constant(a.entry)),
+                           ast.While(test=test, body=[run], orelse=[])]
+        if nested and _leaves(a):  # a transfer to an outer label: the enclosing state function passes it on
+            out.append(ast.If(test=ast.Compare(left=name("состояние"), ops=[ast.IsNot()],
+                                               comparators=[ast.Constant(None)]),
+                              body=[ast.Return(value=name("состояние"))], orelse=[]))
+        return out
+
+    # ---- expressions ----
+
+    def cond(self, e: n.Expr) -> ast.expr:
+        value = self.expr(e)
+        if self.kinds.expr(e, self.key) == BOOL:
+            return value
+        return call("условие", [value], e.span)
+
+    def expr(self, e: n.Expr) -> ast.expr:
+        return at(getattr(self, "_expr_" + type(e).__name__)(e), e.span)
+
+    def _expr_Const(self, e: n.Const):
+        v = e.value
+        if type(v) is int and v < 0:
+            return at(integer(v), e.span)
+        if type(v) not in (int, str, bool):  # a fraction
+            return call("Fraction", [ast.Constant(v.numerator), ast.Constant(v.denominator)], e.span)
+        return ast.Constant(v)
+
+    def _expr_Var(self, e: n.Var):
+        return self.variable(e, ast.Load())
+
+    def _expr_Index(self, e: n.Index):
+        return ast.Subscript(value=name(self.names.var(e.name), e.span), slice=self.key_of(e), ctx=ast.Load())
+
+    def key_of(self, e: n.Index) -> ast.expr:
+        """The index of an element; checked by `индекс` unless surely integers."""
+        parts = [self.expr(i) for i in e.indices]
+        key = parts[0] if len(parts) == 1 else ast.Tuple(elts=parts, ctx=ast.Load())
+        if all(self.kinds.expr(i, self.key) == INT for i in e.indices):
+            return key
+        return call("индекс", [key, name(self.names.var(e.name), e.span)], e.span)
+
+    def _expr_Call(self, e: n.Call):
+        code = self.call(e, value=True)
+        if e.name in self.gen.facts.may_give_nothing:
+            return call("значение", [code, ast.Constant(e.name)], e.span)
+        return code
+
+    def call(self, e: n.Call, value: bool) -> ast.expr:
+        d = self.gen.program.definitions[e.name]
+        args = [self.cell(a) if p.by_ref else self.expr(a) for a, p in zip(e.args, d.params)]
+        return at(ast.Call(func=name(self.names.defs[e.name], e.span), args=args, keywords=[]), e.span)
+
+    def cell(self, a: n.Expr) -> ast.expr:
+        """A РЕЗ argument: the cell of a variable or an array element."""
+        span = a.span
+        if isinstance(a, n.Index):
+            return call("Ячейка", [name(self.names.var(a.name), span), self.key_of(a), ast.Constant(a.name)], span)
+        if a.name in self.refs:  # passed on: the same cell
+            return name(self.names.var(a.name), span)
+        if a.name in self.cells:
+            return name(self.cells[a.name], span)
+        return call("Ячейка", [call("globals", [], span), ast.Constant(self.names.var(a.name)),
+                               ast.Constant(a.name)], span)
+
+    def _expr_Unary(self, e: n.Unary):
+        operand = self.expr(e.operand)
+        if self.kinds.exact(NEGATION, [e.operand], self.key):
+            return ast.UnaryOp(op=ast.USub(), operand=operand)
+        return call(NEGATION.function.__name__, [operand], e.span)
+
+    def _expr_Binary(self, e: n.Binary):
+        op = OPERATORS[e.op]
+        left, right = self.expr(e.left), self.expr(e.right)
+        if not self.kinds.exact(op, [e.left, e.right], self.key):
+            return call(op.function.__name__, [left, right], e.span)
+        if op.comparison:
+            return ast.Compare(left=left, ops=[getattr(ast, op.python)()], comparators=[right])
+        return ast.BinOp(left=left, op=getattr(ast, op.python)(), right=right)
+
+    _expr_Compare = _expr_Binary
+
+    def _expr_Logical(self, e: n.Logical):
+        parts = []
+        for side in (e.left, e.right):
+            value = self.logical_operand(side, e.op)
+            same = isinstance(side, n.Logical) and side.op == e.op and isinstance(value, ast.BoolOp)
+            parts.extend(value.values if same and side is e.left else [value])
+        return ast.BoolOp(op=ast.Or() if e.op == "ИЛИ" else ast.And(), values=parts)
+
+    def logical_operand(self, e: n.Expr, op: str) -> ast.expr:
+        value = self.expr(e)
+        if self.kinds.expr(e, self.key) == BOOL:
+            return value
+        return call("логическое", [value, ast.Constant(op)], e.span)
+
+    def _expr_Not(self, e: n.Not):
+        return ast.UnaryOp(op=ast.Not(), operand=self.logical_operand(e.operand, "НЕ"))
+
+    def _expr_IfExpr(self, e: n.IfExpr):
+        return ast.IfExp(test=self.cond(e.cond), body=self.expr(e.then), orelse=self.expr(e.else_))
+
+
+# ---- facts about the tree that only the generator needs ----
+
+def _labelled_blocks(code) -> list[n.Block]:
+    if not isinstance(code, n.Block):
+        return []
+    found = [code] if n.has_labels(code) else []
+    for s in code.stmts:
+        for block in n.blocks(s):
+            found += _labelled_blocks(block)
+    return found
+
+
+def _ref_arguments(root, program: n.Program):
+    """(call, argument) for every variable passed as РЕЗ under `root`."""
+    for x in n.walk(root):
+        if isinstance(x, n.Call) and x.name in program.definitions:
+            for a, p in zip(x.args, program.definitions[x.name].params):
+                if p.by_ref and isinstance(a, n.Var):
+                    yield x, a
+
+
+def _exit_needs_raise(body: n.Block, facts: Facts) -> bool:
+    """Does a КОНЧЕНО of this endless loop stand where `break` cannot reach the loop: inside
+    an inner ПОКА or ДЛЯ, or in a state function of a block with labels?"""
+    def search(block: n.Block, inside: bool) -> bool:
+        inside = inside or facts.automaton(block) is not None
+        for s in block.stmts:
+            if isinstance(s, n.Exit) and inside:
+                return True
+            if isinstance(s, n.Loop):
+                continue  # its КОНЧЕНО are its own
+            deeper = inside or isinstance(s, n.While | n.For)
+            if any(search(b, deeper) for b in n.blocks(s)):
+                return True
+        return False
+    return search(body, False)
+
+
+def _leaves(a: Automaton) -> bool:
+    """Does some transfer of the automaton name a label it does not have?"""
+    names = {s.name for s in a.states}
+    return any(isinstance(t, n.Goto) and t.label not in names for s in a.states for t in own_transfers(s.stmts))
+
+
+def _dispatch_depth(a: Automaton, facts: Facts) -> int:
+    """How many state functions deep the automaton's code can go (its own, and nested ones)."""
+    deepest = 0
+    for state in a.states:
+        for s in state.stmts:
+            for x in n.walk(s):
+                if isinstance(x, n.Block) and facts.automaton(x) is not None:
+                    deepest = max(deepest, _dispatch_depth(facts.automaton(x), facts))
+    return 1 + deepest
+
+
+def _is_step(s: ast.stmt) -> bool:
+    return isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name) and s.value.func.id == "шаг"
+
+
+def _fold(e: ast.BinOp) -> ast.expr:
+    """`8 + 1` → `9` in range bounds, for readability."""
+    if isinstance(e.left, ast.Constant) and type(e.left.value) is int:
+        return integer(e.left.value + (1 if isinstance(e.op, ast.Add) else -1))
+    if isinstance(e.left, ast.UnaryOp) and isinstance(e.left.operand, ast.Constant):  # a negative bound
+        return integer(-e.left.operand.value + (1 if isinstance(e.op, ast.Add) else -1))
+    return e
+
+
+def integer(value: int) -> ast.expr:
+    """An integer as Python writes it: a negative one is `-` applied to a constant."""
+    return ast.UnaryOp(op=ast.USub(), operand=ast.Constant(-value)) if value < 0 else ast.Constant(value)

@@ -1,0 +1,124 @@
+"""Python names for the program's names: one scheme, fixed before any code is written.
+
+Python compares identifiers after NFKC normalisation, so `ﬁ` and `fi`, or a fullwidth `ｘ` and
+`x`, are one Python name; and a program may name a variable `print`, `sys` or `сообщить`.
+The scheme:
+- a name that is an NFKC-normal Python identifier keeps itself (`кол`, `HR`); a phrase is
+  named by its words joined with `_` (`место_свободно`);
+- any other name is spelt with its NFKC letters, a character that cannot stand in an
+  identifier written as `_hex_`, and a final `_` (`x²` → `x2_`, `ﬁ` → `fi_`);
+- a name already taken gets `_`, then `_2`, `_3`, … (`print` → `print_`);
+- names the generated code makes for itself (cells, loop values, states) likewise.
+Every name is claimed against the set of taken names — Python's keywords and builtins, the
+runtime's names, and every name claimed before it — compared after NFKC, and all the
+program's names are claimed before any code is written: the scheme is injective.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import functools
+import keyword
+import unicodedata
+from importlib import resources
+
+from .. import nodes as n
+from ..frontend.phrases import parse_pattern
+
+MAIN = "главная"
+OWN = {MAIN, "ПРОГРАММА", "Fraction", "состояние", "состояния", "__file__", "__builtins__", "__name__", "__doc__",
+       "__spec__", "__loader__", "__package__", "__annotations__", "__cached__"}
+
+
+@functools.cache
+def runtime_names() -> frozenset[str]:
+    """Every name a runtime module defines or imports at its top level."""
+    names: set[str] = set()
+    from ..runtime import MODULES
+    for module in MODULES:
+        text = resources.files("pseudo.runtime").joinpath(f"{module}.py").read_text(encoding="utf-8")
+        for node in ast.parse(text).body:
+            names |= _bound(node)
+    return frozenset(names)
+
+
+def _bound(node) -> set[str]:
+    if isinstance(node, ast.FunctionDef | ast.ClassDef):
+        return {node.name}
+    if isinstance(node, ast.Assign):
+        return {x.id for t in node.targets for x in ast.walk(t) if isinstance(x, ast.Name)}
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+        return {node.target.id}
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        return {(a.asname or a.name).split(".")[0] for a in node.names}
+    return set()
+
+
+@functools.cache
+def reserved() -> frozenset[str]:
+    words = set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | runtime_names() | OWN
+    return frozenset(nfkc(w) for w in words)
+
+
+def nfkc(name: str) -> str:
+    return unicodedata.normalize("NFKC", name)
+
+
+def spelled(text: str) -> str:
+    """A Python spelling of any name: its NFKC letters, other characters as `_hex_`, then `_`."""
+    out = []
+    for ch in nfkc(text):
+        ok = ch.isidentifier() if not out else ("a" + ch).isidentifier()
+        out.append(ch if ok and ch != "_" else f"_{ord(ch):x}_")
+    return "".join(out) + "_"
+
+
+class Names:
+    """The Python name of each variable, array and definition of a program, and of each name
+    the generated code makes."""
+
+    def __init__(self, program: n.Program):
+        self.taken: set[str] = set(reserved())
+        self.defs: dict[str, str] = {}
+        self.vars: dict[str, str] = {}
+        for key, d in sorted(program.definitions.items()):
+            base = phrase_base(key) if d.is_phrase else key
+            self.defs[key] = self._claim(base)
+        for name in sorted(program_names(program)):
+            self.vars[name] = self._claim(name)
+
+    def _claim(self, base: str) -> str:
+        stem = base if base.isidentifier() and nfkc(base) == base else spelled(base)
+        name, number = stem, 2
+        while nfkc(name) in self.taken:
+            name, number = f"{stem}_" if number == 2 else f"{stem}_{number}", number + 1
+        self.taken.add(nfkc(name))
+        return name
+
+    def var(self, name: str) -> str:
+        return self.vars[name]
+
+    def fresh(self, base: str) -> str:
+        """A name for something the generated code keeps (a cell, a loop value, a state)."""
+        return self._claim(base)
+
+    def program_names(self) -> dict[str, str]:
+        """Python names of variables mapped back to the program's (for error messages)."""
+        return {py: name for name, py in self.vars.items()}
+
+
+def phrase_base(key: str) -> str:
+    pattern = parse_pattern(key, None)
+    return "_".join(e.replace("-", "_") for e in pattern.elements if isinstance(e, str) and e != ",")
+
+
+def program_names(program: n.Program) -> set[str]:
+    """Every variable, array, parameter and local name of the program."""
+    names = {x for d in program.definitions.values() for x in d.locals}
+    for root in n.bodies(program):
+        for x in n.walk(root):
+            if isinstance(x, n.Var | n.Index):
+                names.add(x.name)
+            elif isinstance(x, n.For):
+                names.add(x.var)
+    return names

@@ -1,0 +1,97 @@
+"""The runtime: the whole dynamic semantics of the language, in one place.
+
+Values and their printing (values), the operators (ops), steps and limits (limits), input and
+output (io), error reports (report) and running a program (runner). The interpreter calls it;
+the Python that the code generator writes calls it too — importing this package
+(`pseudo run`, `pseudo py --import-runtime`), or carrying a copy of its modules, whole, after
+the program (`pseudo py`). So the modules use only the standard library and each other, and
+no two of them define the same name.
+"""
+from fractions import Fraction
+
+from .io import длительность, курсор, место_курсора, очистить_экран, пауза, прочесть, сообщить
+from .limits import Limits, войти, выйти, шаг
+from .ops import (
+    NEGATION,
+    OPERATORS,
+    больше,
+    вычесть,
+    дел,
+    индекс,
+    логическое,
+    меньше,
+    минус,
+    не_больше,
+    не_меньше,
+    не_равно,
+    ост,
+    прогрессия,
+    равно,
+    разделить,
+    сложить,
+    степень,
+    умножить,
+    условие,
+)
+from .report import CompiledProgram, Definition
+from .runner import выполнить
+from .values import Failure, КонецРаботы, Кончено, Массив, Ячейка, значение, конец_работы
+
+# The modules, in the order an emitted file carries them (each uses only those before it).
+MODULES = ("messages", "values", "ops", "limits", "io", "report", "runner")
+
+# What the program part of generated Python may name.
+API = (
+    "CompiledProgram", "Definition", "Fraction", "Кончено", "Массив", "Ячейка", "больше", "войти", "выйти",
+    "выполнить", "вычесть", "дел", "длительность", "значение", "индекс", "конец_работы", "курсор",
+    "логическое", "меньше", "место_курсора", "минус", "не_больше", "не_меньше", "не_равно", "ост",
+    "очистить_экран", "пауза", "прогрессия", "прочесть", "равно", "разделить", "сложить", "сообщить",
+    "степень", "умножить", "условие", "шаг",
+)
+
+__all__ = [
+    "API",
+    "MODULES",
+    "NEGATION",
+    "OPERATORS",
+    "CompiledProgram",
+    "Definition",
+    "Failure",
+    "Fraction",
+    "Limits",
+    "КонецРаботы",
+    "Кончено",
+    "Массив",
+    "Ячейка",
+    "больше",
+    "войти",
+    "выйти",
+    "выполнить",
+    "вычесть",
+    "дел",
+    "длительность",
+    "значение",
+    "индекс",
+    "конец_работы",
+    "курсор",
+    "логическое",
+    "меньше",
+    "место_курсора",
+    "минус",
+    "не_больше",
+    "не_меньше",
+    "не_равно",
+    "ост",
+    "очистить_экран",
+    "пауза",
+    "прогрессия",
+    "прочесть",
+    "равно",
+    "разделить",
+    "сложить",
+    "сообщить",
+    "степень",
+    "умножить",
+    "условие",
+    "шаг",
+]

@@ -1,0 +1,184 @@
+"""Input and output: СООБЩИТЬ, ПРОЧЕСТЬ and the screen phrases.
+
+The streams of the run in progress are held here (`start_io`); the program's statements call
+the functions at the end of this module.
+"""
+import os
+import re
+import time
+from fractions import Fraction
+
+from .limits import проверить_пределы
+from .values import described, fail, is_number, norm, show
+
+MAX_PAUSE_MS = 10 ** 9
+
+
+class Output:
+    """СООБЩИТЬ: values joined by one space; a trailing comma keeps the line open, and the
+    next value printed on it is preceded by one space."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.open = False
+        self.framed = False  # something was written since the last «очистить экран»
+        isatty = getattr(stream, "isatty", None)
+        try:
+            self.screen = bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
+        except (OSError, ValueError):  # a closed stream
+            self.screen = False
+
+    def write(self, values, newline):
+        text = " ".join(map(show, values))
+        if self.open and values:
+            text = " " + text
+        self.stream.write(text + "\n" if newline else text)
+        self.open = not newline and (self.open or bool(values))
+        self.framed = True
+
+    # The screen phrases. On a terminal they redraw in place; elsewhere (a file, a pipe, a
+    # test) they degrade to plain lines: a frame is separated from the next by an empty line.
+
+    def clear(self):
+        """«очистить экран»: an empty screen, the cursor at line 1, column 1."""
+        if self.screen:
+            self.stream.write("\x1b[H\x1b[2J")
+        else:
+            if self.open:
+                self.stream.write("\n")
+            if self.framed:
+                self.stream.write("\n")
+        self.open = self.framed = False
+
+    def cursor(self, line, column):
+        """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
+        if self.screen:
+            self.stream.write(f"\x1b[{line};{column}H")
+        elif self.open:
+            self.stream.write("\n")
+        self.open = False
+
+    def pause(self, ms, check):
+        """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
+        no wait elsewhere, so that pipes and tests run at full speed."""
+        if not self.screen:
+            return
+        self.stream.flush()
+        end = time.monotonic() + min(ms, MAX_PAUSE_MS) / 1000  # longer waits end at the time limit
+        while (left := end - time.monotonic()) > 0:
+            time.sleep(min(left, 0.05))
+            check()
+
+    def finish(self):
+        if self.open:
+            self.stream.write("\n")
+            self.open = False
+        self.stream.flush()
+
+
+_INT = re.compile(r"[+-]?\d+")
+_DEC = re.compile(r"[+-]?\d+[.,]\d+")
+_FRAC = re.compile(r"[+-]?\d+/\d+")
+
+
+def read_value(token):
+    """ПРОЧЕСТЬ: a token that reads as a number becomes a number; any other token, a string."""
+    if _INT.fullmatch(token):
+        return int(token)
+    if _DEC.fullmatch(token) or _FRAC.fullmatch(token) and int(token.rpartition("/")[2]) != 0:
+        return norm(Fraction(token.replace(",", ".")))
+    return token
+
+
+class Input:
+    """ПРОЧЕСТЬ: whitespace-separated tokens of standard input.
+
+    A prompt left open (`СООБЩИТЬ 'Ваш ход:',`) is flushed before reading. On a terminal the
+    user's Enter ends that line; when the input is not a terminal nothing is echoed, so the
+    line is ended here — the output reads the same either way."""
+
+    def __init__(self, stream, output):
+        self.stream = stream
+        self.output = output
+        self.pending = []
+        isatty = getattr(stream, "isatty", None)
+        try:
+            self.echoes = bool(isatty and isatty())
+        except (OSError, ValueError):
+            self.echoes = False
+
+    def fill(self):
+        """Read lines until a token is pending; False at the end of input."""
+        while not self.pending:
+            line = self.stream.readline()
+            if not line:
+                return False
+            self.pending = line.split()[::-1]
+        return True
+
+    def next(self):
+        """The next value from standard input, or None at the end of input."""
+        if self.output.open:
+            self.output.stream.flush()
+        if not self.fill():
+            return None
+        if self.output.open and not self.echoes:
+            self.output.stream.write("\n")
+        self.output.open = False
+        return read_value(self.pending.pop())
+
+
+ВЫВОД = ВВОД = None  # the run's streams: set by start_io
+
+
+def start_io(stdin, stdout):
+    """The streams of a new run."""
+    global ВЫВОД, ВВОД
+    ВЫВОД = Output(stdout)
+    ВВОД = Input(stdin, ВЫВОД)
+    return ВЫВОД, ВВОД
+
+
+def finish_io():
+    ВЫВОД.finish()
+
+
+# ---- what the program's statements call ----
+
+def сообщить(*значения, перевод_строки=True):
+    """СООБЩИТЬ a, b, c (перевод_строки=False: with a trailing comma)."""
+    ВЫВОД.write(значения, перевод_строки)
+
+
+def прочесть(имя):
+    """One value of ПРОЧЕСТЬ for the variable or element `имя`."""
+    значение = ВВОД.next()
+    if значение is None:
+        raise fail("read-eof", name=имя)
+    return значение
+
+
+def очистить_экран():
+    ВЫВОД.clear()
+
+
+def курсор(строка, столбец):
+    ВЫВОД.cursor(строка, столбец)
+
+
+def место_курсора(значение):
+    """A line or column of «курсор в строку …, столбец …»: an integer from 1."""
+    if type(значение) is not int or значение < 1:
+        raise fail("screen-cursor", value=described(значение))
+    return значение
+
+
+def пауза(миллисекунды):
+    ВЫВОД.pause(миллисекунды, проверить_пределы)
+
+
+def длительность(значение):
+    """The argument of «пауза …»: a number of milliseconds, not negative."""
+    if not is_number(значение) or значение < 0:
+        raise fail("screen-pause", value=described(значение))
+    return значение

@@ -1,0 +1,83 @@
+"""Steps, call depth and time: the limits every run obeys, and Ctrl-C.
+
+A step is a loop iteration, a call or a transfer to a state. Each costs one addition and one
+comparison (`шаг`); the limits themselves — steps, time, Ctrl-C — are looked at only every
+CHECK_EVERY steps, or at once when a Ctrl-C sets the boundary below the count.
+"""
+import time
+from dataclasses import dataclass
+
+from .values import fail
+
+
+@dataclass
+class Limits:
+    max_steps: int = 1_000_000_000
+    max_depth: int = 100_000
+    time_limit: float = 3600.0
+
+
+CHECK_EVERY = 1 << 14
+
+шаги = 0  # steps taken so far
+граница = CHECK_EVERY  # the count at which the limits are next looked at
+глубина = 0  # calls in progress
+предел_шагов = предел_глубины = 0
+предел_времени = срок = 0.0
+прервано = False
+
+
+def start_limits(limits):
+    """Fresh counters for a new run."""
+    global шаги, граница, глубина, предел_шагов, предел_глубины, предел_времени, срок, прервано
+    шаги, глубина, прервано = 0, 0, False
+    предел_шагов, предел_глубины, предел_времени = limits.max_steps, limits.max_depth, limits.time_limit
+    граница = min(CHECK_EVERY, предел_шагов)
+    срок = time.monotonic() + предел_времени
+
+
+def steps_taken():
+    return шаги
+
+
+def шаг():
+    """One step: a loop iteration or a transfer to a state."""
+    global шаги
+    шаги += 1
+    if шаги > граница:
+        проверить_пределы()
+
+
+def проверить_пределы():
+    global граница
+    if прервано:
+        raise fail("interrupted")
+    if шаги > предел_шагов:
+        raise fail("step-limit", limit=предел_шагов)
+    if time.monotonic() > срок:
+        raise fail("time-limit", limit=f"{предел_времени:g}")
+    граница = min(шаги + CHECK_EVERY, предел_шагов)
+
+
+def войти():
+    """The start of a call: one level deeper, and one step."""
+    global глубина, шаги
+    if глубина >= предел_глубины:
+        raise fail("depth-limit", limit=предел_глубины)
+    глубина += 1
+    шаги += 1
+    if шаги > граница:
+        проверить_пределы()
+
+
+def выйти(значение=None):
+    """The end of a call; gives back the call's value."""
+    global глубина
+    глубина -= 1
+    return значение
+
+
+def interrupt():
+    """Ctrl-C: the program stops at its next step."""
+    global прервано, граница
+    прервано, граница = True, -1

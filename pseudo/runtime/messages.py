@@ -1,0 +1,57 @@
+"""What a running program can be told, in Russian: the runtime errors and the kinds of values.
+
+Keys are stable codes; values are str.format templates. The front end's messages (syntax and
+static errors, warnings) live in pseudo/messages.py.
+"""
+
+RUNTIME_MESSAGES = {
+    "unset-var": "переменная {name} не получила значения",
+    "unset-elem": "элемент {name}[{index}] не получил значения",
+    "is-array": "{name} — массив; его нельзя использовать целиком",
+    "bad-index": "индекс массива {name} должен быть целым числом, а не {kind}",
+    "div-zero": "деление на ноль",
+    "type-binary": "операция «{op}» не применима к {left} и {right}",
+    "type-unary": "операция «{op}» не применима к {kind}",
+    "type-compare": "нельзя сравнивать {left} и {right}",
+    "power-exponent": "показатель степени должен быть целым, а не {kind}",
+    "type-cond": "условие должно быть логическим (ИСТИНА или ЛОЖЬ), а получено {kind}",
+    "type-logic": "операция «{op}» требует логических значений, а получено {kind}",
+    "type-for": "границы и шаг цикла ДЛЯ должны быть числами, а получено {kind}",
+    "for-zero-step": "шаг цикла ДЛЯ равен нулю",
+    "no-value": "{name} не вернула значения (РЕЗУЛЬТАТ не присвоен)",
+    "too-big": "слишком большое число: {detail}",
+    "too-long": "слишком длинная строка ({length} символов)",
+    "read-eof": "ввод кончился: ПРОЧЕСТЬ не получило значения для {name}",
+    "screen-cursor": "строка и столбец курсора — целые числа от 1, а получено {value}",
+    "screen-pause": "пауза — неотрицательное число миллисекунд, а получено {value}",
+    "step-limit": "превышен предел шагов ({limit}); увеличьте его параметром --max-steps",
+    "time-limit": "превышен предел времени ({limit} с); увеличьте его параметром --time-limit",
+    "depth-limit": "превышена глубина рекурсии ({limit} вызовов); увеличьте её параметром --max-depth",
+    "nesting-limit": "слишком глубокая вложенность выражений или блоков",
+    "interrupted": "выполнение прервано (Ctrl-C)",
+    "io-error": "ошибка ввода или вывода: {detail}",
+    "bad-input": "ввод не в кодировке UTF-8 (байт {byte})",
+}
+
+# Hints that every report of the error carries, whichever mode raised it.
+RUNTIME_HINTS = {
+    "screen-cursor": "строки и столбцы экрана считаются с 1: курсор в строку 1, столбец 1 — левый верхний угол",
+    "screen-pause": "пауза в миллисекундах: пауза 200 — пятая часть секунды",
+    "unset-var": "присвойте {name} значение до этого места",
+}
+
+KIND_NAMES = {
+    "int": "целое число", "Fraction": "дробь", "bool": "логическое значение",
+    "str": "строка", "Массив": "массив", "NoneType": "отсутствие значения",
+}
+KIND_DATIVE = {  # «не применима к …»
+    "int": "целому числу", "Fraction": "дроби", "bool": "логическому значению", "str": "строке",
+    "Массив": "массиву",
+}
+KIND_ACCUSATIVE = {  # «нельзя сравнивать … и …»
+    "int": "целое число", "Fraction": "дробь", "bool": "логическое значение", "str": "строку",
+    "Массив": "массив",
+}
+KINDS = {"nom": KIND_NAMES, "dat": KIND_DATIVE, "acc": KIND_ACCUSATIVE}
+
+SEVERITY_WORDS = {"error": "ошибка", "warning": "предупреждение"}

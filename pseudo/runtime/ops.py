@@ -1,0 +1,217 @@
+"""The operators: one table, one checked function each.
+
+Each checked function gives the language's value or raises its error for any operands. The
+table also says which Python operator computes the same thing, and for which operand kinds:
+where the code generator can prove (or guard) those kinds it writes the Python operator,
+elsewhere a call of the checked function. The interpreter always calls the checked function.
+"""
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .values import MAX_POWER_BITS, MAX_STRING, fail, is_number, kind, norm, show
+
+
+def _binary_error(op, a, b):
+    return fail("type-binary", op=op, left=kind(a, "dat"), right=kind(b, "dat"))
+
+
+def сложить(a, b):
+    """a + b: numbers, or strings joined."""
+    if type(a) is int and type(b) is int:
+        return a + b
+    if type(a) is str and type(b) is str:
+        if len(a) + len(b) > MAX_STRING:
+            raise fail("too-long", length=len(a) + len(b))
+        return a + b
+    if is_number(a) and is_number(b):
+        return norm(a + b)
+    raise _binary_error("+", a, b)
+
+
+def вычесть(a, b):
+    if type(a) is int and type(b) is int:
+        return a - b
+    if is_number(a) and is_number(b):
+        return norm(a - b)
+    raise _binary_error("-", a, b)
+
+
+def умножить(a, b):
+    if type(a) is int and type(b) is int:
+        return a * b
+    if is_number(a) and is_number(b):
+        return norm(a * b)
+    raise _binary_error("*", a, b)
+
+
+def разделить(a, b):
+    """a / b, exact: an integer when b divides a, a fraction otherwise."""
+    if not (is_number(a) and is_number(b)):
+        raise _binary_error("/", a, b)
+    if b == 0:
+        raise fail("div-zero")
+    if type(a) is int and type(b) is int and a % b == 0:
+        return a // b
+    return norm(Fraction(a) / b)
+
+
+def дел(a, b):
+    """a ДЕЛ b: the floor of the quotient."""
+    if not (is_number(a) and is_number(b)):
+        raise _binary_error("ДЕЛ", a, b)
+    if b == 0:
+        raise fail("div-zero")
+    return norm(a // b)
+
+
+def ост(a, b):
+    """a ОСТ b: the remainder of ДЕЛ, with the sign of b."""
+    if not (is_number(a) and is_number(b)):
+        raise _binary_error("ОСТ", a, b)
+    if b == 0:
+        raise fail("div-zero")
+    return norm(a % b)
+
+
+def степень(a, b):
+    """a ^ b: an integer exponent; a result too large to hold is an error, not a hang."""
+    if not is_number(a):
+        raise _binary_error("^", a, b)
+    if type(b) is not int:
+        raise fail("power-exponent", kind=kind(b))
+    if b < 0:
+        if a == 0:
+            raise fail("div-zero")
+        return norm(Fraction(1) / степень(a, -b))
+    size = abs(a.numerator if type(a) is Fraction else a).bit_length()
+    if size > 1 and (size - 1) * b > MAX_POWER_BITS:
+        raise fail("too-big", detail=f"{show(a)}^{b}")
+    return norm(a ** b)
+
+
+def минус(a):
+    """−a."""
+    if is_number(a):
+        return -a
+    raise fail("type-unary", op="-", kind=kind(a, "dat"))
+
+
+def _comparable(a, b):
+    return is_number(a) and is_number(b) or type(a) is str and type(b) is str
+
+
+def _compare_error(a, b):
+    return fail("type-compare", left=kind(a, "acc"), right=kind(b, "acc"))
+
+
+def равно(a, b):
+    if _comparable(a, b) or type(a) is bool and type(b) is bool:
+        return a == b
+    raise _compare_error(a, b)
+
+
+def не_равно(a, b):
+    if _comparable(a, b) or type(a) is bool and type(b) is bool:
+        return a != b
+    raise _compare_error(a, b)
+
+
+def меньше(a, b):
+    if _comparable(a, b):
+        return a < b
+    raise _compare_error(a, b)
+
+
+def не_больше(a, b):
+    if _comparable(a, b):
+        return a <= b
+    raise _compare_error(a, b)
+
+
+def больше(a, b):
+    if _comparable(a, b):
+        return a > b
+    raise _compare_error(a, b)
+
+
+def не_меньше(a, b):
+    if _comparable(a, b):
+        return a >= b
+    raise _compare_error(a, b)
+
+
+def условие(value):
+    """The value of a condition of ЕСЛИ, ПОКА or a conditional expression: ИСТИНА or ЛОЖЬ."""
+    if value is True or value is False:
+        return value
+    raise fail("type-cond", kind=kind(value))
+
+
+def логическое(value, op):
+    """An operand of И, ИЛИ or НЕ: ИСТИНА or ЛОЖЬ."""
+    if value is True or value is False:
+        return value
+    raise fail("type-logic", op=op, kind=kind(value))
+
+
+def индекс(key, array):
+    """An array index: an integer, or a tuple of integers (ИСТИНА is not 1)."""
+    if type(key) is int:
+        return key
+    for k in key if type(key) is tuple else (key,):
+        if type(k) is not int:
+            raise fail("bad-index", name=array.name, kind=kind(k))
+    return key
+
+
+def прогрессия(start, step, stop):
+    """The values of ДЛЯ: an arithmetic progression, its bounds evaluated once."""
+    if type(start) is int and type(stop) is int and type(step) is int and step != 0:
+        return range(start, stop + 1, step) if step > 0 else range(start, stop - 1, step)
+    for v in (start, step, stop):
+        if not is_number(v):
+            raise fail("type-for", kind=kind(v))
+    if step == 0:
+        raise fail("for-zero-step")
+    return _fractions(start, step, stop)
+
+
+def _fractions(v, step, stop):
+    while (v <= stop) if step > 0 else (v >= stop):
+        yield norm(v)
+        v = v + step
+
+
+@dataclass(frozen=True)
+class Operator:
+    """One operator of the language. `python` (an `ast` operator class name) computes the same
+    value and raises the same error as `function` when every operand is of a kind in `exact`:
+    "int"; "num" (an integer or a fraction); "str"; "bool"."""
+    symbol: str
+    function: object
+    python: str | None
+    exact: frozenset
+    comparison: bool = False
+
+
+def _op(symbol, function, python=None, exact=(), comparison=False):
+    return Operator(symbol, function, python, frozenset(exact), comparison)
+
+
+ORDERED = ("int", "num", "str")
+OPERATORS = {op.symbol: op for op in (
+    _op("+", сложить, "Add", ["int"]),  # strings join through the check: their length is bounded
+    _op("-", вычесть, "Sub", ["int"]),
+    _op("*", умножить, "Mult", ["int"]),
+    _op("/", разделить),  # exact: never Python's float division
+    _op("ДЕЛ", дел, "FloorDiv", ["int"]),  # ZeroDivisionError is the language's «деление на ноль»
+    _op("ОСТ", ост, "Mod", ["int"]),
+    _op("^", степень),  # bounded: the check refuses a result too large to hold
+    _op("=", равно, "Eq", ORDERED + ("bool",), comparison=True),
+    _op("≠", не_равно, "NotEq", ORDERED + ("bool",), comparison=True),
+    _op("<", меньше, "Lt", ORDERED, comparison=True),
+    _op("≤", не_больше, "LtE", ORDERED, comparison=True),
+    _op(">", больше, "Gt", ORDERED, comparison=True),
+    _op("≥", не_меньше, "GtE", ORDERED, comparison=True),
+)}
+NEGATION = _op("-", минус, "USub", ["int", "num"])

@@ -1,0 +1,142 @@
+"""Running a program: its streams and limits, a deep stack, Ctrl-C; and the start of an
+emitted file (`выполнить`), which reports errors as `pseudo run` does.
+"""
+import argparse
+import sys
+import threading
+
+from .io import finish_io, start_io
+from .limits import Limits, interrupt, start_limits
+from .report import explain, render, stack_lines
+from .values import КонецРаботы
+
+THREAD_STACK = 512 * 1024 * 1024
+MAX_DEPTH = 1_000_000  # deeper recursion does not fit in memory: the options refuse it
+EXIT_OK, EXIT_USAGE, EXIT_RUNTIME, EXIT_INTERRUPTED = 0, 64, 70, 130
+
+
+def run_program(main, stdin, stdout, limits, frames_per_call):
+    """main() with fresh streams and limits, on a deep stack. КОНЕЦ_РАБОТЫ ends it normally;
+    any other exception is raised to the caller as it came. Ctrl-C stops the program at its
+    next step; one blocked in input is abandoned after two seconds (KeyboardInterrupt)."""
+    start_io(stdin, stdout)
+    start_limits(limits)
+
+    def guarded():
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, _depth() + limits.max_depth * frames_per_call + 1000))
+        try:
+            try:
+                main()
+            finally:
+                finish_io()
+        except КонецРаботы:
+            pass
+        finally:
+            sys.setrecursionlimit(old)
+    on_deep_stack(guarded, interrupt)
+
+
+def on_deep_stack(fn, on_interrupt):
+    """fn() in a thread with a large stack, so that deep recursion fits; what it raises is
+    raised here. Where there are no threads (a browser), fn() runs here."""
+    outcome = []
+    done = threading.Event()  # not Thread.join: a join interrupted by Ctrl-C can misreport the thread
+
+    def target():
+        try:
+            roomy_call(fn)
+        except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
+            outcome.append(e)
+        finally:
+            done.set()
+    try:
+        old_size = threading.stack_size(THREAD_STACK)
+        try:
+            worker = threading.Thread(target=target, name="pseudo", daemon=True)
+            worker.start()
+        finally:
+            threading.stack_size(old_size)
+    except (RuntimeError, ValueError):  # no threads here: run in this one
+        target()
+    try:
+        while not done.wait(0.1):
+            pass
+    except KeyboardInterrupt:
+        on_interrupt()
+        if not done.wait(2.0):  # blocked in input, or in one long operation
+            raise
+    if outcome:
+        raise outcome[0]
+
+
+ROOMY_SLOTS = 1 << 17
+
+
+def roomy_call(fn):
+    """fn(), called from a frame that reserves about 1 MB of CPython's frame stack.
+
+    CPython keeps Python frames in 16 KB chunks and frees a chunk as soon as the frame at its
+    start returns, so a search whose depth swings across a chunk boundary maps and unmaps
+    memory on every call there (100 times slower calls, measured on 3.11 to 3.13). A frame
+    with a large value stack gets a chunk of its own with room to spare, and the program's
+    frames live in that room."""
+    def roomy(f):
+        return f()
+    try:
+        roomy.__code__ = roomy.__code__.replace(co_stacksize=ROOMY_SLOTS)
+    except (AttributeError, TypeError, ValueError):  # not CPython: nothing to work around
+        pass
+    return roomy(fn)
+
+
+def _depth():
+    frame, depth = sys._getframe(), 0
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    return depth
+
+
+# ---- the start of an emitted file ----
+
+def выполнить(главная, программа):
+    """Run the program of an emitted file as `pseudo run` would, and exit with its code."""
+    limits = _options(sys.argv[1:])
+    try:
+        run_program(главная, sys.stdin, sys.stdout, limits, программа.frames_per_call)
+    except BrokenPipeError:  # the reader went away (`| head`): not an error
+        sys.stdout = None
+        sys.exit(EXIT_OK)
+    except BaseException as e:  # noqa: BLE001 - reported as pseudo reports it
+        sys.exit(report_exception(e, программа))
+    sys.exit(EXIT_OK)
+
+
+def report_exception(exc, program):
+    """Print the language's error for an exception of the compiled program; its exit code."""
+    failure = explain(exc, program)
+    if failure is None:
+        print(render("error", f"внутренняя ошибка: {exc!r}", None), file=sys.stderr)
+        return EXIT_RUNTIME
+    place = failure.place
+    line = program.line(place.filename, place.line) if place is not None else None
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+    print(render("error", failure.text(), place, line, failure.hint(), stack_lines(failure.stack)),
+          file=sys.stderr)
+    return EXIT_INTERRUPTED if failure.code == "interrupted" else EXIT_RUNTIME
+
+
+def _options(argv):
+    parser = argparse.ArgumentParser(description="Программа, переведённая pseudo на Python.")
+    defaults = Limits()
+    parser.add_argument("--max-steps", type=int, default=defaults.max_steps, metavar="N")
+    parser.add_argument("--max-depth", type=int, default=defaults.max_depth, metavar="N")
+    parser.add_argument("--time-limit", type=float, default=defaults.time_limit, metavar="СЕК")
+    args = parser.parse_args(argv)
+    if not (0 < args.max_depth <= MAX_DEPTH and args.max_steps > 0 and 0 < args.time_limit < float("inf")):
+        parser.exit(EXIT_USAGE, "ошибка: пределы — положительные числа; глубина не больше 1 000 000\n")
+    return Limits(args.max_steps, args.max_depth, args.time_limit)
+
