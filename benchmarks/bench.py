@@ -1,25 +1,41 @@
-"""Benchmark: pseudo against a plain Python program doing the same work, in the same run.
+"""Benchmark: pseudo against plain Python doing the same work, in the same run.
 
-    python3 benchmarks/bench.py [--repeat N]
+    python3 benchmarks/bench.py [--pairs N] [--baseline PSEUDO] [--pcbasic] [--long]
 
-Prints, for each workload, the best time of each side and the ratio pseudo / Python.
-Loading (parse, resolve, check) is timed apart from running.
+Every figure is a whole process, timed from outside in CPU seconds (user + system of the
+child), as the median of N pairs run in turn (A B A B …); a ratio is the median of the pairs'
+ratios, so a machine whose speed drifts still gives a fair figure. The yardsticks are the
+plain-Python twins in benchmarks/twins/: the same search in the same order, written as a
+Python programmer would.
+
+Rows:
+  start-up       `pseudo run` of a one-line program ÷ `python3 -c pass`
+  check          `pseudo check` of generated programs of 10,000 lines (and 20,000, 100,000
+                 with --long): seconds, and seconds per 10,000 lines
+  emitted        the file `pseudo py` writes, run by python3, ÷ the twin; with and without limits
+  run            `pseudo run` (the default mode) ÷ the twin
+  trace          `pseudo trace --format jsonl` ÷ `pseudo run --interpret`, and ÷ `pseudo run`
+  page memory    peak memory of `pseudo trace --html` over 1,000,000 events
+  baseline       with --baseline PSEUDO (another installed pseudo): its `run` and `run --compiled`
+                 ÷ the twin, for the before/after comparison
+  pcbasic        with --pcbasic: PC-BASIC (pip install pcbasic) on the loop and the queens count
 """
 from __future__ import annotations
 
 import argparse
-import io
+import os
+import shutil
+import statistics
+import subprocess
 import sys
-import time
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from pseudo.compiled import compile_program, execute_compiled
-from pseudo.source import Source
-
-import pseudo
+TWINS = ROOT / "benchmarks" / "twins"
+PROGRAMS = ROOT / "programs"
+PYTHON = sys.executable
+PSEUDO = [PYTHON, "-m", "pseudo"]
 
 LOOP = """\
 i := 0; s := 0
@@ -30,144 +46,168 @@ i := 0; s := 0
 СООБЩИТЬ s
 """
 
-
-def python_queens(out) -> None:
-    """Eight queens as a Python programmer would write it: the same search, lists for the board."""
-    n = 8
-    c = [0] * (n + 1)
-    col = [True] * (n + 1)
-    d1 = [True] * (2 * n + 1)
-    d2 = [True] * (2 * n + 1)
-
-    def hr(k):
-        for i in range(1, n + 1):
-            if col[i] and d1[k + i] and d2[k - i + n + 1]:
-                c[k] = i
-                col[i] = d1[k + i] = d2[k - i + n + 1] = False
-                if k == n:
-                    out.write(" ".join(map(str, c[1:])) + "\n")
-                else:
-                    hr(k + 1)
-                col[i] = d1[k + i] = d2[k - i + n + 1] = True
-    hr(1)
+# name, program, its standard input, its twin
+WORKLOADS = [
+    ("queens", PROGRAMS / "queens_recursive.pseudo", "", "queens.py"),
+    ("loop 100k", None, "", "loop.py"),
+    ("pentomino 3×20", PROGRAMS / "pentomino.pseudo", "3 20 0\n", "pentomino.py"),
+    ("peg solitaire", PROGRAMS / "peg_solitaire.pseudo", "0\n", "peg_solitaire.py"),
+    ("knight 5×5 count", PROGRAMS / "knight_tour.pseudo", "5 1 1 2\n", "knight.py"),
+]
 
 
-def python_loop(out) -> None:
-    i = s = 0
-    while i < 100000:
+def measure(argv, stdin: str = "", cwd=ROOT) -> tuple[float, int, bytes]:
+    """CPU seconds and peak memory (KB) of one whole process, and its standard output. This
+    checkout's pseudo is found through PYTHONPATH; another installed one (a baseline) is not
+    given it."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as installed: with .pyc
+    if argv[:3] == PSEUDO:
+        env["PYTHONPATH"] = str(ROOT)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as inp:
+        inp.write(stdin.encode("utf-8"))
+        inp.seek(0)
+        proc = subprocess.Popen(argv, stdin=inp, stdout=out, stderr=subprocess.DEVNULL, cwd=cwd, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        return usage.ru_utime + usage.ru_stime, usage.ru_maxrss, out.read()
+
+
+def paired(a, b, pairs: int, stdin: str = "") -> tuple[float, float, float]:
+    """Median CPU seconds of A and of B, and the median ratio A / B over pairs run in turn."""
+    ta, tb, ratios = [], [], []
+    for _ in range(pairs):
+        x = measure(a, stdin)[0]
+        y = measure(b, stdin)[0]
+        ta.append(x)
+        tb.append(y)
+        ratios.append(x / y if y else float("inf"))
+    return statistics.median(ta), statistics.median(tb), statistics.median(ratios)
+
+
+def row(label: str, a: float, b: float, ratio: float, note: str = "") -> None:
+    print(f"  {label:<28} {a * 1000:9.1f} ms  {b * 1000:9.1f} ms  {ratio:7.2f}×  {note}")
+
+
+def same_output(argv_a, argv_b, stdin: str, name: str) -> None:
+    out_a, out_b = measure(argv_a, stdin)[2], measure(argv_b, stdin)[2]
+    if out_a != out_b:
+        raise SystemExit(f"{name}: the outputs differ — the comparison would be meaningless")
+
+
+def program_file(name: str, path: Path | None, work: Path) -> Path:
+    if path is not None:
+        return path
+    target = work / "loop.pseudo"
+    target.write_text(LOOP, encoding="utf-8")
+    return target
+
+
+def start_up(pairs: int, work: Path) -> None:
+    print("start-up (whole process, CPU): pseudo run of a one-line program ÷ python3 -c pass")
+    one = work / "one.pseudo"
+    one.write_text("СООБЩИТЬ 1\n", encoding="utf-8")
+    row("pseudo run", *paired(PSEUDO + ["run", str(one)], [PYTHON, "-c", "pass"], pairs))
+
+
+def emitted_and_run(pairs: int, work: Path, baseline: str | None) -> None:
+    print("\nthe book's programs (whole process, CPU; A ÷ the plain-Python twin)")
+    print(f"  {'':<28} {'A':>12} {'twin':>12} {'ratio':>8}")
+    for name, path, stdin, twin in WORKLOADS:
+        program = program_file(name, path, work)
+        twin_argv = [PYTHON, str(TWINS / twin)]
+        emitted, bare = work / f"{program.stem}.py", work / f"{program.stem}_bare.py"
+        subprocess.run(PSEUDO + ["py", "-q", str(program), "-o", str(emitted)], check=True, cwd=ROOT)
+        subprocess.run(PSEUDO + ["py", "-q", "--no-limits", str(program), "-o", str(bare)], check=True, cwd=ROOT)
+        run_argv = PSEUDO + ["run", "-q", str(program)]
+        same_output(run_argv, twin_argv, stdin, name)
+        print(f" {name}")
+        row("pseudo run", *paired(run_argv, twin_argv, pairs, stdin))
+        row("emitted .py, limits", *paired([PYTHON, str(emitted)], twin_argv, pairs, stdin))
+        row("emitted .py, --no-limits", *paired([PYTHON, str(bare)], twin_argv, pairs, stdin))
+        if baseline:
+            same_output([baseline, "run", "-q", str(program)], twin_argv, stdin, f"{name} (baseline)")
+            old_run = paired([baseline, "run", "-q", str(program)], twin_argv, pairs, stdin)
+            old_compiled = paired([baseline, "run", "-q", "--compiled", str(program)], twin_argv, pairs, stdin)
+            row("baseline run", *old_run)
+            row("baseline run --compiled", *old_compiled)
+
+
+def generated_program(lines: int) -> str:
+    """A program of `lines` lines: definitions and statements of every common form."""
+    out, i = [], 0
+    while len(out) < lines:
+        out += [f"п{i} (x, y) =", f"    z{i} := x * {i} + y", f"    ЕСЛИ z{i} > {i} ТО СООБЩИТЬ z{i} КОНЕЦ_ЕСЛИ",
+                f"    ДЛЯ j := 1 ДО 3 ВЫПОЛНЯТЬ м{i}[j] := j ВЕРНУТЬСЯ", f"«фраза {i} (a)» = a + {i}"]
         i += 1
-        s += i
-    out.write(f"{s}\n")
+    out += [f"п{k}(1, фраза {k} 2)" for k in range(i)]
+    return "\n".join(out) + "\n"
 
 
-def python_peg_solitaire(out) -> None:
-    """Peg solitaire as a Python programmer would write it: the same search and direction
-    order as programs/peg_solitaire.pseudo, a list of lists for the board."""
-    on = [[1 <= r <= 7 and 1 <= c <= 7 and (3 <= r <= 5 or 3 <= c <= 5) for c in range(11)] for r in range(11)]
-    board = [["х" if on[r][c] else " " for c in range(11)] for r in range(11)]
-    board[4][4] = "-"
-    steps = [(0, -1), (-1, 0), (0, 1), (1, 0)]
-    jumps, tests, pegs = [], 0, 32
-
-    def solve() -> bool:
-        nonlocal tests, pegs
-        for r in range(1, 8):
-            for c in range(1, 8):
-                if board[r][c] != "х":
-                    continue
-                for dr, dc in steps:
-                    tests += 1
-                    if board[r + dr][c + dc] == "х" and board[r + 2 * dr][c + 2 * dc] == "-":
-                        board[r][c] = board[r + dr][c + dc] = "-"
-                        board[r + 2 * dr][c + 2 * dc] = "х"
-                        pegs -= 1
-                        jumps.append((r, c, r + 2 * dr, c + 2 * dc))
-                        if solve():
-                            return True
-                        jumps.pop()
-                        board[r][c] = board[r + dr][c + dc] = "х"
-                        board[r + 2 * dr][c + 2 * dc] = "-"
-                        pegs += 1
-        return pegs == 1 and board[4][4] == "х"
-    solve()
-    for jump in jumps:
-        out.write(" ".join(map(str, jump)) + "\n")
-    for r in range(1, 8):
-        out.write("".join(board[r][1:8]) + "\n")
-    out.write(f"ПРОВЕРОК: {tests}\n")
+def check(long: bool, work: Path) -> None:
+    print("\npseudo check of generated programs (whole process, CPU)")
+    for lines in ([10_000, 20_000, 100_000] if long else [10_000]):
+        path = work / f"big{lines}.pseudo"
+        path.write_text(generated_program(lines), encoding="utf-8")
+        seconds = measure(PSEUDO + ["check", "-q", str(path)])[0]
+        print(f"  {len(path.read_text(encoding='utf-8').splitlines()):>7} lines  {seconds:7.2f} s  "
+              f"{seconds / lines * 10_000:6.2f} s per 10,000 lines")
 
 
-def best(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+def tracing(pairs: int) -> None:
+    print("\ntracing queens to JSON lines (whole process, CPU)")
+    queens = str(PROGRAMS / "queens_recursive.pseudo")
+    traced = PSEUDO + ["trace", "-q", "--format", "jsonl", "--max-events", "10000000", "-o", os.devnull, queens]
+    row("÷ run --interpret", *paired(traced, PSEUDO + ["run", "-q", "--interpret", queens], pairs))
+    row("÷ run", *paired(traced, PSEUDO + ["run", "-q", queens], pairs))
 
 
-def compiled_runner(loaded, stdin: str, limits: bool = True):
-    """The transpiled program, compiled once; each call runs главная afresh (as a fresh run would)."""
-    compiled = compile_program(loaded.program, loaded.main_file, loaded.sources, limits)
-
-    def run():
-        out = io.StringIO()
-        execute_compiled(compiled, loaded.program, stdin=io.StringIO(stdin), stdout=out)
-        return out
-    return run
+def page_memory(work: Path) -> None:
+    print("\npseudo trace --html of 1,000,000 events: peak memory")
+    path = work / "events.pseudo"
+    path.write_text("ДЛЯ i := 1 ДО 250000 ВЫПОЛНЯТЬ x := i ВЕРНУТЬСЯ\n", encoding="utf-8")  # 4 events a turn
+    seconds, peak, _ = measure(PSEUDO + ["trace", "-q", "--html", "--max-events", "1000000", str(path),
+                                         "-o", str(work / "page.html")])
+    print(f"  {peak / 1024:7.0f} MB peak, {seconds:.1f} s CPU")
 
 
-def compare(name: str, source: Source, python_fn, repeat: int, stdin: str = "") -> None:
-    load_time = best(lambda: pseudo.load(source), repeat)
-    loaded = pseudo.load(source)
-    program = loaded.program
-    out_p, out_py = io.StringIO(), io.StringIO()
-    pseudo.run(program, stdin=io.StringIO(stdin), stdout=out_p)
-    python_fn(out_py)
-    compiled, bare = compiled_runner(loaded, stdin), compiled_runner(loaded, stdin, limits=False)
-    assert out_p.getvalue() == out_py.getvalue() == compiled().getvalue() == bare().getvalue(), name
-    t_pseudo = best(lambda: pseudo.run(program, stdin=io.StringIO(stdin), stdout=io.StringIO()), repeat)
-    t_compiled = best(compiled, repeat)
-    t_bare = best(bare, repeat)
-    t_python = best(lambda: python_fn(io.StringIO()), repeat)
-    print(f"{name:<22} python {ms(t_python)} | interpreted {ms(t_pseudo)} {t_pseudo / t_python:5.1f}× | "
-          f"transpiled {ms(t_compiled)} {t_compiled / t_python:5.2f}× | without limits {ms(t_bare)} "
-          f"{t_bare / t_python:5.2f}× | load {load_time * 1000:.1f} ms")
+PCBASIC_LOOP = "10 I=0: S=0\n20 IF I>=100000 THEN 50\n30 I=I+1: S=S+I\n40 GOTO 20\n50 PRINT S\n"
 
 
-def tracing_cost(source: Source, repeat: int) -> None:
-    """Tracing queens_recursive to JSON lines (written to memory), against the untraced run."""
-    from pseudo.trace import Tracer
-    from pseudo.views import JsonlView
-    program = pseudo.load(source).program
-    plain = best(lambda: pseudo.run(program, stdout=io.StringIO()), repeat)
-    sink = io.StringIO()
-
-    def traced():
-        sink.seek(0)
-        sink.truncate()
-        pseudo.run(program, stdout=io.StringIO(), tracer=Tracer(JsonlView(sink)))
-    cost = best(traced, max(1, repeat // 3))
-    events = sink.getvalue().count("\n")
-    print(f"{'trace to JSONL':<22} untraced {ms(plain)} | traced {ms(cost)} {cost / plain:5.1f}× "
-          f"| {events} events")
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:7.2f} ms"
+def pcbasic(pairs: int, work: Path) -> None:
+    print("\nPC-BASIC on the same loop (whole process, CPU) ÷ the twin")
+    if shutil.which("pcbasic") is None:
+        print("  pcbasic is not installed (pip install pcbasic): skipped")
+        return
+    loop = work / "loop.bas"
+    loop.write_text(PCBASIC_LOOP, encoding="ascii")
+    argv = ["pcbasic", "-q", "-n", str(loop)]
+    row("pcbasic loop 100k", *paired(argv, [PYTHON, str(TWINS / "loop.py")], pairs))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("--baseline", metavar="PSEUDO", help="another installed pseudo command, for before/after")
+    parser.add_argument("--pcbasic", action="store_true")
+    parser.add_argument("--long", action="store_true", help="also check 20,000 and 100,000 lines")
+    parser.add_argument("--only", choices=["start-up", "programs", "check", "trace", "memory"])
     args = parser.parse_args()
-    print(f"Python {sys.version.split()[0]}, best of {args.repeat}")
-    compare("queens_recursive N=8", Source.from_file(ROOT / "programs" / "queens_recursive.pseudo"),
-            python_queens, args.repeat)
-    compare("loop 100,000 steps", Source(LOOP, "loop.pseudo"), python_loop, args.repeat)
-    compare("peg solitaire", Source.from_file(ROOT / "programs" / "peg_solitaire.pseudo"),
-            python_peg_solitaire, max(1, args.repeat // 3), stdin="0\n")
-    tracing_cost(Source.from_file(ROOT / "programs" / "queens_recursive.pseudo"), args.repeat)
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, median of {args.pairs} pairs")
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        (work / "warm.pseudo").write_text("СООБЩИТЬ 1\n", encoding="utf-8")
+        measure(PSEUDO + ["run", str(work / "warm.pseudo")])  # byte-code written once, as an install does
+        parts = {"start-up": lambda: start_up(args.pairs, work),
+                 "programs": lambda: emitted_and_run(args.pairs, work, args.baseline),
+                 "check": lambda: check(args.long, work),
+                 "trace": lambda: tracing(args.pairs),
+                 "memory": lambda: page_memory(work)}
+        for name, part in parts.items():
+            if args.only in (None, name):
+                part()
+        if args.pcbasic:
+            pcbasic(args.pairs, work)
 
 
 if __name__ == "__main__":

@@ -4,8 +4,6 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import shutil
-import subprocess
 import sys
 import traceback
 from pathlib import Path
@@ -25,7 +23,6 @@ from .errors import (
 from .execute import deep_call, format_stats, run
 from .files import AtomicFile, OutputRefused, check_output, write_file
 from .frontend.source import Source
-from .interpreter import Stats
 from .runtime import Limits
 from .runtime.runner import MAX_DEPTH
 
@@ -281,6 +278,8 @@ def _load(path: str):
 def cmd_run(args) -> int:
     loaded = _load(args.file)
     _warn(loaded, args)
+    if args.stats:
+        from .interpreter import Stats
     stats = Stats() if args.stats else None
     mode = "interpret" if args.interpret or stats is not None else "compiled"
     try:
@@ -339,6 +338,9 @@ def _check_output(path: str | None, loaded) -> None:
 
 
 def cmd_graph(args) -> int:
+    import shutil
+    import subprocess
+
     from .tools.graph import to_dot
     loaded = _load(args.file)
     _warn(loaded, args)

@@ -6,7 +6,6 @@ import sys
 
 from .errors import PseudoRuntimeError, StaticError, diagnostic
 from .frontend.source import Span
-from .interpreter import Interpreter, Stats
 from .runtime import Limits
 from .runtime.report import as_failure, explain
 from .runtime.runner import on_deep_stack, run_program
@@ -16,22 +15,23 @@ INTERPRETER_FRAMES = 60  # Python frames one pseudo call may take in the interpr
 
 
 def run(loaded, stdin=None, stdout=None, limits: Limits | None = None, mode: str = "compiled",
-        stats: Stats | None = None, tracer=None) -> None:
+        stats=None, tracer=None) -> None:
     """Run the program; raises PseudoRuntimeError when it fails. Statistics and tracing
     need the interpreter."""
     limits = limits or Limits()
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
-    if mode == "compiled" and stats is None and tracer is None:
-        _run_compiled(loaded, stdin, stdout, limits)
+    if mode in ("compiled", "exact") and stats is None and tracer is None:
+        _run_compiled(loaded, stdin, stdout, limits, mode)
     else:
         _run_interpreted(loaded, stdin, stdout, limits, stats, tracer)
 
 
-def _run_compiled(loaded, stdin, stdout, limits: Limits) -> None:
+def _run_compiled(loaded, stdin, stdout, limits: Limits, mode: str) -> None:
     from .pygen.compiled import compile_program
-    main, program = deep_call(lambda: compile_program(loaded))
+    main, program, handing_over = deep_call(lambda: compile_program(loaded, fast=mode == "compiled"))
+    exact = (lambda: deep_call(lambda: compile_program(loaded, fast=False)[0])) if handing_over else None
     try:
-        run_program(main, stdin, stdout, limits, program.frames_per_call)
+        run_program(main, stdin, stdout, limits, program.frames_per_call, exact)
     except BaseException as exc:
         failure = explain(exc, program)
         if failure is None:
@@ -45,6 +45,7 @@ def _run_compiled(loaded, stdin, stdout, limits: Limits) -> None:
 
 
 def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer) -> None:
+    from .interpreter import Interpreter
     interpreter = Interpreter(loaded.program, loaded.facts, tracer, stats)
 
     def main():
@@ -87,7 +88,7 @@ def deep_call(fn):
     return result[0]
 
 
-def format_stats(stats: Stats, program) -> str:
+def format_stats(stats, program) -> str:
     """The table `run --stats` prints: entries into states, calls of definitions, steps."""
     from .runtime.limits import steps_taken
     from .tools.trace import definition_name
@@ -103,4 +104,4 @@ def format_stats(stats: Stats, program) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Stats", "deep_call", "format_stats", "run"]
+__all__ = ["deep_call", "format_stats", "run"]

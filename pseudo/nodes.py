@@ -1,82 +1,107 @@
-"""The AST: frozen dataclasses, each with the span of the source it comes from.
+"""The AST: one small class per construct, each with the span of the source it comes from.
 
 Expressions and statements are resolved: phrases are already `Call`s of their definitions,
-labels named alone are already `Goto`s.
+labels named alone are already `Goto`s. A node's fields are listed in `fields`; nodes are not
+changed once built (`rewrite` builds new ones) and compare equal when their fields are equal,
+wherever they stand. They are plain classes with slots rather than dataclasses: a program is
+loaded at every start, and building thirty dataclasses is most of an import's time.
 """
 from __future__ import annotations
-
-from dataclasses import dataclass, field, fields, replace
-from fractions import Fraction
 
 from .frontend.source import Span
 
 
-@dataclass(frozen=True)
 class Node:
-    span: Span = field(compare=False, repr=False)
+    __slots__ = ("span",)
+    fields: tuple[str, ...] = ()
+    defaults: tuple[tuple[str, object], ...] = ()  # (field, value) of the fields that may be left out
+
+    def __init__(self, span: Span | None, *args, **named):
+        self.span = span
+        values = dict(self.defaults)
+        values.update(zip(self.fields, args))
+        values.update(named)
+        for name in self.fields:
+            setattr(self, name, values[name])
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and all(getattr(self, f) == getattr(other, f) for f in self.fields)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *(_hashable(getattr(self, f)) for f in self.fields)))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self.fields)})"
+
+    def replace(self, **changes) -> Node:
+        return type(self)(self.span, **{f: changes.get(f, getattr(self, f)) for f in self.fields})
+
+
+def _hashable(value):
+    return id(value) if isinstance(value, dict) else value
 
 
 # ---- expressions ----
 
-@dataclass(frozen=True)
 class Const(Node):
-    value: int | Fraction | bool | str
+    # value: int | Fraction | bool | str
+    __slots__ = fields = ("value",)
 
 
-@dataclass(frozen=True)
 class Var(Node):
-    name: str
+    # name: str
+    __slots__ = fields = ("name",)
 
 
-@dataclass(frozen=True)
 class Index(Node):
-    name: str
-    indices: tuple[Expr, ...]
+    # name: str
+    # indices: tuple[Expr, ...]
+    __slots__ = fields = ("name", "indices")
 
 
-@dataclass(frozen=True)
 class Call(Node):
-    name: str  # the definition's key: a procedure's name or a phrase's «pattern»
-    args: tuple[Expr, ...]
+    # name: str # the definition's key: a procedure's name or a phrase's «pattern»
+    # args: tuple[Expr, ...]
+    __slots__ = fields = ("name", "args")
 
 
-@dataclass(frozen=True)
 class Unary(Node):
-    op: str  # "-"
-    operand: Expr
+    # op: str # "-"
+    # operand: Expr
+    __slots__ = fields = ("op", "operand")
 
 
-@dataclass(frozen=True)
 class Binary(Node):
-    op: str  # + - * / ДЕЛ ОСТ ^
-    left: Expr
-    right: Expr
+    # op: str # + - * / ДЕЛ ОСТ ^
+    # left: Expr
+    # right: Expr
+    __slots__ = fields = ("op", "left", "right")
 
 
-@dataclass(frozen=True)
 class Compare(Node):
-    op: str  # = ≠ < ≤ > ≥
-    left: Expr
-    right: Expr
+    # op: str # = ≠ < ≤ > ≥
+    # left: Expr
+    # right: Expr
+    __slots__ = fields = ("op", "left", "right")
 
 
-@dataclass(frozen=True)
 class Logical(Node):
-    op: str  # И ИЛИ
-    left: Expr
-    right: Expr
+    # op: str # И ИЛИ
+    # left: Expr
+    # right: Expr
+    __slots__ = fields = ("op", "left", "right")
 
 
-@dataclass(frozen=True)
 class Not(Node):
-    operand: Expr
+    # operand: Expr
+    __slots__ = fields = ("operand",)
 
 
-@dataclass(frozen=True)
 class IfExpr(Node):
-    cond: Expr
-    then: Expr
-    else_: Expr
+    # cond: Expr
+    # then: Expr
+    # else_: Expr
+    __slots__ = fields = ("cond", "then", "else_")
 
 
 Expr = Const | Var | Index | Call | Unary | Binary | Compare | Logical | Not | IfExpr
@@ -85,124 +110,126 @@ Target = Var | Index
 
 # ---- statements ----
 
-@dataclass(frozen=True)
 class Assign(Node):
-    target: Target
-    value: Expr
+    # target: Target
+    # value: Expr
+    __slots__ = fields = ("target", "value")
 
 
-@dataclass(frozen=True)
 class CallStmt(Node):
-    call: Call
+    # call: Call
+    __slots__ = fields = ("call",)
 
 
-@dataclass(frozen=True)
 class If(Node):
-    cond: Expr
-    then: Block
-    else_: Block | None
+    # cond: Expr
+    # then: Block
+    # else_: Block | None
+    __slots__ = fields = ("cond", "then", "else_")
 
 
-@dataclass(frozen=True)
 class While(Node):
-    cond: Expr
-    body: Block
+    # cond: Expr
+    # body: Block
+    __slots__ = fields = ("cond", "body")
 
 
-@dataclass(frozen=True)
 class For(Node):
-    var: str
-    start: Expr
-    step: Expr | None
-    stop: Expr
-    body: Block
+    # var: str
+    # start: Expr
+    # step: Expr | None
+    # stop: Expr
+    # body: Block
+    __slots__ = fields = ("var", "start", "step", "stop", "body")
 
 
-@dataclass(frozen=True)
 class Loop(Node):
     """ВЫПОЛНЯТЬ … ВЕРНУТЬСЯ without a header: runs until КОНЧЕНО."""
-    body: Block
+    # body: Block
+    __slots__ = fields = ("body",)
 
 
-@dataclass(frozen=True)
 class Exit(Node):
     """КОНЧЕНО: leave the innermost endless loop."""
+    __slots__ = ()
 
 
-@dataclass(frozen=True)
 class Print(Node):
-    args: tuple[Expr, ...]
-    newline: bool  # False for the trailing-comma form
+    # args: tuple[Expr, ...]
+    # newline: bool # False for the trailing-comma form
+    __slots__ = fields = ("args", "newline")
 
 
-@dataclass(frozen=True)
 class Read(Node):
-    targets: tuple[Target, ...]
+    # targets: tuple[Target, ...]
+    __slots__ = fields = ("targets",)
 
 
-@dataclass(frozen=True)
 class Screen(Node):
     """A screen phrase: «очистить экран», «курсор в строку (l), столбец (c)», «пауза (n)»."""
-    op: str  # "clear", "cursor", "pause"
-    args: tuple[Expr, ...]
+    # op: str # "clear", "cursor", "pause"
+    # args: tuple[Expr, ...]
+    __slots__ = fields = ("op", "args")
 
 
-@dataclass(frozen=True)
 class Stop(Node):
     """КОНЕЦ_РАБОТЫ, or the final state Я."""
+    __slots__ = ()
 
 
-@dataclass(frozen=True)
 class Label(Node):
-    name: str
+    # name: str
+    __slots__ = fields = ("name",)
 
 
-@dataclass(frozen=True)
 class Goto(Node):
-    label: str
-    explicit: bool  # ПЕРЕЙТИ К, as opposed to the label named alone
+    # label: str
+    # explicit: bool # ПЕРЕЙТИ К, as opposed to the label named alone
+    __slots__ = fields = ("label", "explicit")
 
 
 Stmt = Assign | CallStmt | If | While | For | Loop | Exit | Print | Read | Screen | Stop | Label | Goto
 
 
-@dataclass(frozen=True)
 class Block(Node):
-    stmts: tuple[Stmt, ...]
+    # stmts: tuple[Stmt, ...]
+    __slots__ = fields = ("stmts",)
 
 
 # ---- definitions and the program ----
 
-@dataclass(frozen=True)
 class Param(Node):
-    name: str
-    by_ref: bool  # РЕЗ
+    # name: str
+    # by_ref: bool # РЕЗ
+    __slots__ = fields = ("name", "by_ref")
 
 
-@dataclass(frozen=True)
 class Definition(Node):
-    name: str  # procedure name, or «pattern» for a phrase
-    params: tuple[Param, ...]
-    body: Block | Expr  # an expression body makes a function
-    locals: tuple[str, ...]  # parameters first, then ДЛЯ variables and РЕЗУЛЬТАТ
-    is_phrase: bool = False
-    words: tuple[str, ...] = ()  # a phrase's words and parameters, for readable names
+    # name: str # procedure name, or «pattern» for a phrase
+    # params: tuple[Param, ...]
+    # body: Block | Expr # an expression body makes a function
+    # locals: tuple[str, ...] # parameters first, then ДЛЯ variables and РЕЗУЛЬТАТ
+    # is_phrase: bool
+    # words: tuple[str, ...] # a phrase's words and parameters, for readable names
+    __slots__ = fields = ("name", "params", "body", "locals", "is_phrase", "words")
+    defaults = (("is_phrase", False), ("words", ()))
 
     @property
     def is_function(self) -> bool:
         return not isinstance(self.body, Block)
 
 
-@dataclass(frozen=True)
 class Comment(Node):
-    text: str
+    # text: str
+    __slots__ = fields = ("text",)
 
 
-@dataclass(frozen=True)
 class Program(Node):
-    definitions: dict[str, Definition] = field(hash=False)
-    main: Block
-    comments: tuple[Comment, ...] = ()
+    # definitions: dict[str, Definition] — by key: a procedure's name, a phrase's «pattern»
+    # main: Block
+    # comments: tuple[Comment, ...]
+    __slots__ = fields = ("definitions", "main", "comments")
+    defaults = (("comments", ()),)
 
 
 EXPR_NODES = (Const, Var, Index, Call, Unary, Binary, Compare, Logical, Not, IfExpr)
@@ -211,8 +238,8 @@ STMT_NODES = (Assign, CallStmt, If, While, For, Loop, Exit, Print, Read, Screen,
 
 def children(node: Node):
     """The child nodes of a node, in source order."""
-    for f in fields(node):
-        value = getattr(node, f.name)
+    for f in node.fields:
+        value = getattr(node, f)
         if isinstance(value, Node):
             yield value
         elif isinstance(value, tuple):
@@ -250,8 +277,8 @@ def rewrite(node, fn):
     if not isinstance(node, Node):
         return node
     changes = {}
-    for f in fields(node):
-        value = getattr(node, f.name)
+    for f in node.fields:
+        value = getattr(node, f)
         if isinstance(value, Node):
             new = rewrite(value, fn)
         elif isinstance(value, tuple) and any(isinstance(v, Node) for v in value):
@@ -259,5 +286,5 @@ def rewrite(node, fn):
         else:
             continue
         if new is not value:
-            changes[f.name] = new
-    return fn(replace(node, **changes) if changes else node)
+            changes[f] = new
+    return fn(node.replace(**changes) if changes else node)

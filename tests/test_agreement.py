@@ -158,7 +158,7 @@ def run_both(text: str):
     except StaticError:
         return None
     results = []
-    for mode in ("interpret", "compiled"):
+    for mode in ("interpret", "compiled", "exact"):
         out = io.StringIO()
         error = None
         try:
@@ -175,7 +175,7 @@ def run_both(text: str):
 def test_random_programs_agree(text):
     results = run_both(text)
     if results is not None:
-        assert results[0] == results[1], text
+        assert results[0] == results[1] == results[2], text
 
 
 def test_generated_programs_load():

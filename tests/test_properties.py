@@ -136,15 +136,16 @@ def run(text: str, stdin: str = "", limits: Limits | None = None):
     """Run in both modes; they must agree on the output and on the whole error message."""
     loaded = pseudo.load(Source(text, "prop.pseudo"))
     outcomes = []
-    for mode in ("interpret", "compiled"):
+    for mode in ("interpret", "compiled", "exact"):
         out = io.StringIO()
         try:
             pseudo.run(loaded, stdin=io.StringIO(stdin), stdout=out, limits=limits, mode=mode)
             outcomes.append((out.getvalue(), None))
         except PseudoRuntimeError as e:
             outcomes.append((out.getvalue(), e))
-    (out, err), (out2, err2) = outcomes
-    assert (out, err and err.render()) == (out2, err2 and err2.render()), text
+    (out, err), *others = outcomes
+    for out2, err2 in others:
+        assert (out, err and err.render()) == (out2, err2 and err2.render()), text
     return out, err
 
 

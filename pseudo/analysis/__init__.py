@@ -9,6 +9,7 @@ stage — the checker, the interpreter, the code generator and `pseudo graph`:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .. import nodes as n
 from .automaton import ENTRY_LABEL, Automaton, build
@@ -38,10 +39,19 @@ class Facts:
             for block in _labelled_blocks(body.code):
                 entry = ENTRY_LABEL if block is program.main else None
                 self.automata[id(block)] = build(body.key, block, entry)
-        self.kinds = Kinds(program)
         self.arrays = tuple(sorted({x.name for root in n.bodies(program) for x in n.walk(root)
                                     if isinstance(x, n.Index)}))
         self.may_give_nothing = frozenset(k for k in program.definitions if self._may_give_nothing(k, set()))
+
+    @cached_property
+    def kinds(self) -> Kinds:
+        """The kinds of values, assuming nothing of the input."""
+        return Kinds(self.program)
+
+    @cached_property
+    def guarded_kinds(self) -> Kinds:
+        """The kinds of values when each value read is of the kind its variable is used as."""
+        return Kinds(self.program, guarded=True)
 
     def automaton(self, block: n.Block) -> Automaton | None:
         return self.automata.get(id(block))

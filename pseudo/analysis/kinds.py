@@ -37,11 +37,19 @@ PYTHON_KINDS = {INT: "int", NUM: "num", STR: "str", BOOL: "bool"}
 
 class Kinds:
     """The inferred types. Keys: (scope, name) for scalars, ("[]", name) for arrays,
-    ("()", key) for a definition's value; scope is the definition key or None."""
+    ("()", key) for a definition's value; scope is the definition key or None.
 
-    def __init__(self, program: n.Program):
+    With `guarded` (for the fast code), a value read by ПРОЧЕСТЬ is taken to be of the kind
+    its variable is used as — a string where it meets a string, an integer elsewhere — and a
+    power of integers to be an integer; `guards` maps each such node to that kind: the fast
+    code checks it where the value comes in (`прочесть_целое`, `прочесть_строку`, `целое`)
+    and, if it is of another kind, hands over to the exact code."""
+
+    def __init__(self, program: n.Program, guarded: bool = False):
         self.program = program
         self.table: dict[tuple, str | None] = {}
+        self.guards: dict[int, str] = {}  # id of a ПРОЧЕСТЬ target → the kind it is taken to be
+        self.strings = _compared_with_strings(program) if guarded else None
         self.locals = {key: set(d.locals) for key, d in program.definitions.items()}
         self.changed = True
         while self.changed:
@@ -94,7 +102,12 @@ class Kinds:
                 return t if t is None or numeric(t) else ANY
             case n.Binary(op=op, left=left, right=right):
                 a, b = self._type(left, scope), self._type(right, scope)
-                return None if a is None or b is None else self._binary(op, a, b, right)
+                if a is None or b is None:
+                    return None
+                if op == "^" and a == b == INT and self.strings is not None:
+                    self.guards[id(e)] = INT  # a negative exponent would make a fraction: checked
+                    return INT
+                return self._binary(op, a, b, right)
             case n.Compare() | n.Logical() | n.Not():
                 return BOOL
             case n.IfExpr(then=then, else_=else_):
@@ -139,7 +152,7 @@ class Kinds:
                     self._store(target, self._type(value, scope), scope)
                 case n.Read(targets=targets):
                     for t in targets:
-                        self._store(t, ANY, scope)
+                        self._store(t, self._read(t), scope)
                 case n.For(var=var, start=start, step=step, stop=stop):
                     parts = [self._type(start, scope), self._type(stop, scope)]
                     parts.append(self._type(step, scope) if step is not None else INT)
@@ -150,6 +163,13 @@ class Kinds:
                 case n.Call(name=name, args=args) if name in self.program.definitions:
                     self._call(name, args, scope)
 
+    def _read(self, target: n.Target) -> str:
+        if self.strings is None:
+            return ANY
+        kind = STR if target.name in self.strings else INT
+        self.guards[id(target)] = kind
+        return kind
+
     def _call(self, name: str, args, scope: str | None) -> None:
         for arg, param in zip(args, self.program.definitions[name].params):
             pkey = (name, param.name)
@@ -157,3 +177,15 @@ class Kinds:
             if param.by_ref and isinstance(arg, n.Var | n.Index):
                 # by reference: the argument and the parameter are one variable
                 self._store(arg, self.table.get(pkey), scope)
+
+
+def _compared_with_strings(program: n.Program) -> set[str]:
+    """Variables and arrays that meet a string constant in a comparison or a `+`."""
+    names = set()
+    for root in n.bodies(program):
+        for node in n.walk(root):
+            if isinstance(node, n.Compare | n.Binary) and (node.op == "+" or isinstance(node, n.Compare)):
+                sides = (node.left, node.right)
+                if any(isinstance(x, n.Const) and type(x.value) is str for x in sides):
+                    names |= {x.name for x in sides if isinstance(x, n.Var | n.Index)}
+    return names

@@ -17,9 +17,10 @@ from .generate import Generator, strip_comments
 from .names import MAIN
 
 
-def compile_program(loaded, limits: bool = True) -> tuple[object, CompiledProgram]:
-    """главная of the compiled program, and what its error reports need."""
-    gen = Generator(loaded.program, loaded.facts, loaded.main_file, limits)
+def compile_program(loaded, limits: bool = True, fast: bool = True) -> tuple[object, CompiledProgram, bool]:
+    """главная of the compiled program, what its error reports need, and whether the fast code
+    may hand over to the exact one (compiled, then, with fast=False)."""
+    gen = Generator(loaded.program, loaded.facts, loaded.main_file, limits, fast=fast)
     namespace: dict = {"__name__": "pseudo_program", **{name: getattr(runtime, name) for name in runtime.API}}
     for filename, stmts in gen.parts().items():
         module = ast.fix_missing_locations(strip_comments(ast.Module(body=list(stmts), type_ignores=[])))
@@ -27,4 +28,4 @@ def compile_program(loaded, limits: bool = True) -> tuple[object, CompiledProgra
         if source is not None:
             linecache.cache[filename] = (len(source.text), None, [x + "\n" for x in source.lines], filename)
         exec(compile(module, filename, "exec"), namespace)  # noqa: S102 - running the program is the point
-    return namespace[MAIN], describe(gen, loaded)
+    return namespace[MAIN], describe(gen, loaded), gen.needs_exact()

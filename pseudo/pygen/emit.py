@@ -17,16 +17,27 @@ from pathlib import Path
 
 from ..runtime import API, MODULES
 from ..runtime.report import CompiledProgram, Definition
-from .generate import COMMENT, Generator, is_comment
+from .generate import COMMENT, Generator, comment, is_comment
 from .names import MAIN
 
 RUNTIME_MARK = "# ==== среда выполнения pseudo"
 PROGRAM_MARK = "# ==== программа ===="
+CHECKED = "главная_с_проверками"
+CHECKED_NOTE = (
+    "==== та же программа, точная: каждое значение проверяется, каждый шаг и вызов считаются ====\n"
+    "Код выше быстрее: значение ПРОЧЕСТЬ он считает числом (или строкой — смотря по тому, как\n"
+    "используется переменная), шаги считает сразу пачками, сверху, а глубину рекурсии оставляет\n"
+    "пределу Python. Если ввод окажется другого вида или счёт дойдёт до предела, программа начнётся\n"
+    "заново с этого кода: тот же ввод прочитается снова, а напечатанное не напечатается второй раз.")
 
 
 def python_source(loaded, title: str, limits: bool = True, import_runtime: bool = False) -> str:
     gen = Generator(loaded.program, loaded.facts, loaded.main_file, limits)
     placed = [(filename, s) for filename, part in gen.parts().items() for s in part]
+    checked = gen.needs_exact()
+    if checked:  # the exact code the fast one hands over to
+        exact = Generator(loaded.program, loaded.facts, loaded.main_file, limits, fast=False, names=gen.names)
+        placed += [(loaded.main_file, comment(CHECKED_NOTE)), (loaded.main_file, exact.checked_main(CHECKED))]
     module = ast.fix_missing_locations(ast.Module(body=[s for _, s in placed], type_ignores=[]))
     text = ast.unparse(module)
     positions = _positions([f for f, _ in placed], module, text)
@@ -35,7 +46,7 @@ def python_source(loaded, title: str, limits: bool = True, import_runtime: bool 
                      f"Запуск: python3 {Path(title).stem}.py (стандартный ввод — для ПРОЧЕСТЬ).\n"
                      "Сначала — сама программа, за ней — среда выполнения pseudo и запуск.\n")
     if import_runtime:
-        used = sorted({x.id for x in ast.walk(module) if isinstance(x, ast.Name)} & set(API)
+        used = sorted({x.id for _, s in placed for x in ast.walk(s) if isinstance(x, ast.Name)} & set(API)
                       | {"выполнить", "CompiledProgram", "Definition"})
         head += "\nfrom pseudo.runtime import (\n" + "".join(f"    {x},\n" for x in used) + ")\n"
     head += f"\n{PROGRAM_MARK}\n\n"
@@ -46,7 +57,7 @@ def python_source(loaded, title: str, limits: bool = True, import_runtime: bool 
     program = describe(gen, loaded, positions=positions, code_lines=code_lines)
     tail = (f"\n\n\n# ==== для сообщений об ошибках: текст программы, места, определения ====\n\n"
             f"ПРОГРАММА = {_literal(program)}\n\n"
-            f'if __name__ == "__main__":\n    выполнить({MAIN}, ПРОГРАММА)\n')
+            f'if __name__ == "__main__":\n    выполнить({MAIN}, ПРОГРАММА{", " + CHECKED if checked else ""})\n')
     return head + text + "\n\n\n" + runtime + tail
 
 

@@ -21,11 +21,12 @@ from dataclasses import dataclass, field, replace
 from .. import nodes as n
 from ..analysis import RESULT, Facts
 from ..analysis.automaton import END, FINAL, Automaton, own_transfers
-from ..analysis.kinds import BOOL, INT
+from ..analysis.kinds import BOOL, INT, STR
 from ..frontend.source import Span
 from ..runtime.ops import NEGATION, OPERATORS
 from .names import MAIN, Names
 from .structure import CannotStructure, Jump, Loop, StateCode, Structurer
+from .weights import Weights
 
 COMMENT = "__pseudo_comment__"
 
@@ -113,13 +114,24 @@ class Where:
     jumps: dict = field(default_factory=dict)  # id(Goto or Stop) → Jump
 
 
+@dataclass
+class FunctionScope:
+    """What a Python function being written must declare `global`."""
+    globals: set = field(default_factory=set)
+    counts: bool = False
+
+
 class Generator:
     """The program's Python: its definitions and главная, by source file."""
 
-    def __init__(self, program: n.Program, facts: Facts, main_file: str, limits: bool = True):
+    def __init__(self, program: n.Program, facts: Facts, main_file: str, limits: bool = True,
+                 fast: bool = True, names: Names | None = None):
         self.program, self.facts, self.main_file = program, facts, main_file
-        self.limits = limits  # count steps and calls (`шаг()`, `войти()`) for the limits and Ctrl-C
-        self.names = Names(program)
+        self.limits = limits  # count steps for the limits and Ctrl-C (and, in the exact code, calls)
+        self.fast = fast
+        self.kinds = facts.guarded_kinds if fast else facts.kinds
+        self.weights = Weights(program, facts) if fast and limits else None
+        self.names = names or Names(program)
         self.comments = sorted(program.comments, key=lambda c: (c.span.filename, c.span.line))
         self.frames_per_call = 2  # the definition's frame, and one for a runtime helper it calls
 
@@ -137,6 +149,17 @@ class Generator:
         self.comments = []
         return parts
 
+    def checked_main(self, name_: str) -> ast.FunctionDef:
+        """The whole program assuming nothing of its input, as one function: its definitions
+        nested, the variables a first run left forgotten, then главная (no comments)."""
+        self.comments = []
+        defs = [BodyCode(self, key).definition(d) for key, d in self.program.definitions.items()]
+        main = BodyCode(self, None).main()
+        names = ast.Tuple(elts=[ast.Constant(x) for x in sorted(self.names.vars.values())], ctx=ast.Load())
+        forget = statement(call("забыть", [call("globals", []), names]))
+        run = statement(call(MAIN, []))
+        return function(name_, [], [forget] + defs + [main, run])
+
     def comments_before(self, span: Span | None) -> list[ast.stmt]:
         if span is None:
             return []
@@ -145,9 +168,10 @@ class Generator:
             self.comments.remove(c)
         return [comment(c.text) for c in taken]
 
-    def step(self, span) -> list[ast.stmt]:
-        """`шаг()`: one step of the limits; nothing when the limits are left out."""
-        return [statement(call("шаг", [], span), span)] if self.limits else []
+    def needs_exact(self) -> bool:
+        """Can the fast code hand over to the exact code (a value read checked as read, a
+        power taken to be an integer, a limit)?"""
+        return self.fast and (bool(self.kinds.guards) or self.limits)
 
 
 class BodyCode:
@@ -155,7 +179,7 @@ class BodyCode:
 
     def __init__(self, gen: Generator, key: str | None):
         self.gen, self.key = gen, key
-        self.names, self.kinds = gen.names, gen.facts.kinds
+        self.names, self.kinds = gen.names, gen.kinds
         body = gen.facts.bodies[key]
         self.refs = body.refs
         code = body.code
@@ -166,17 +190,17 @@ class BodyCode:
                 self.plan = Structurer(self.automaton).plan()
             except CannotStructure:
                 self.plan = None
-        automata = [gen.facts.automaton(b) for b in _labelled_blocks(code)]
+        automata = self.automata = [gen.facts.automaton(b) for b in _labelled_blocks(code)]
         self.dispatched = any(a is not self.automaton or self.plan is None for a in automata)
         self.state_spans = {s.name: s.span for a in automata for s in a.states}
         self.locals = set(body.locals) if key is not None else self._main_locals()
         self.cells = self._cells(code)  # locals kept in a cell: passed as РЕЗ, or seen by state functions
-        self.assigned_globals: set[str] = set()
+        self.scopes = [FunctionScope()]  # the Python function being written, innermost last
 
     # ---- the two kinds of body ----
 
     def definition(self, d: n.Definition) -> ast.FunctionDef:
-        entry = [entry_position(statement(call("войти", [])), d.span)] if self.gen.limits else []
+        entry = [entry_position(x, d.span) for x in self.count_entry(d.name)]
         cells = [assign(name(py, d.span, ast.Store()), call("Ячейка", [
             ast.Dict(keys=[ast.Constant(self.names.var(x))], values=[name(self.names.var(x), d.span)])
             if x in {p.name for p in d.params} else ast.Dict(keys=[], values=[]),
@@ -194,13 +218,14 @@ class BodyCode:
     def main(self) -> ast.FunctionDef:
         arrays = [assign(name(self.names.var(a), ctx=ast.Store()), call("Массив", [ast.Constant(a)]))
                   for a in self.gen.facts.arrays]
-        self.assigned_globals |= set(self.gen.facts.arrays)
+        self.scopes[-1].globals |= set(self.gen.facts.arrays)
+        start = self.count(self.gen.weights.start(), self.gen.program.main.span) if self.gen.weights else []
         body = self.body(self.gen.program.main, Where())
-        return at(function(MAIN, [], self.declarations() + arrays + body), self.gen.program.main.span)
+        return at(function(MAIN, [], self.declarations() + arrays + start + body), self.gen.program.main.span)
 
     def leave(self, value: ast.expr | None, span) -> ast.expr:
-        """The value a call gives back, through `выйти` (one level less deep)."""
-        if not self.gen.limits:
+        """The value a call gives back, through `выйти` (one level less deep) in the exact code."""
+        if not self.gen.limits or self.gen.fast:
             return value if value is not None else ast.Constant(None)
         return call("выйти", [value] if value is not None else [], span)
 
@@ -209,7 +234,7 @@ class BodyCode:
         without `return`)."""
         if RESULT not in self.locals:
             if last:
-                return [statement(self.leave(None, span), span)] if self.gen.limits else []
+                return [statement(self.leave(None, span), span)] if self.gen.limits and not self.gen.fast else []
             value = None
         elif RESULT in self.cells:
             value = at(ast.Call(func=attribute(name(self.cells[RESULT], span), "или_ничего", span), args=[],
@@ -253,8 +278,48 @@ class BodyCode:
         return {x: self.names.fresh(f"ячейка_{self.names.var(x)}") for x in sorted(kept)}
 
     def declarations(self) -> list[ast.stmt]:
-        names = sorted(self.names.var(x) for x in self.assigned_globals)
+        """`global` for the names the function being written assigns: the program's globals,
+        and the fast code's own count of steps (`счёт_шагов`, `рубеж`)."""
+        scope = self.scopes[-1]
+        names = sorted(self.names.var(x) for x in scope.globals) + (["рубеж", "счёт_шагов"] if scope.counts else [])
         return [ast.Global(names=names)] if names else []
+
+    # ---- counting steps ----
+
+    def count(self, weight: int, span) -> list[ast.stmt]:
+        """The fast code counts `weight` steps at once and looks at the limits when its count
+        passes the boundary; the exact code counts one (`шаг()`); nothing without limits."""
+        if not self.gen.limits or weight == 0:
+            return []
+        if not self.gen.fast:
+            return [statement(call("шаг", [], span), span)]
+        self.scopes[-1].counts = True
+        add = at(ast.AugAssign(target=name("счёт_шагов", span, ast.Store()), op=ast.Add(),
+                               value=ast.Constant(weight)), span)
+        look = at(ast.If(test=ast.Compare(left=name("счёт_шагов", span), ops=[ast.Gt()],
+                                          comparators=[name("рубеж", span)]),
+                         body=[assign(name("рубеж", span, ast.Store()),
+                                      call("пределы", [name("счёт_шагов", span)], span), span)],
+                         orelse=[]), span)
+        return [add, look]
+
+    def count_loop(self, s) -> list[ast.stmt]:
+        return self.count(self.gen.weights.loop(s) if self.gen.weights else 1, s.span)
+
+    def count_transfer(self, span) -> list[ast.stmt]:
+        w = self.gen.weights
+        return self.count(1 + sum(w.stmts(st.stmts) for a in self.automata for st in a.states) if w else 1, span)
+
+    def count_entry(self, key: str) -> list[ast.stmt]:
+        """At a definition's entry: the exact code's `войти()`; the fast code counts the steps
+        of a recursive definition's call there (those of the others, its callers count)."""
+        if not self.gen.limits:
+            return []
+        if not self.gen.fast:
+            return [statement(call("войти", []))]
+        if key not in self.gen.weights.recursive:
+            return []
+        return self.count(self.gen.weights.entry(key), None)
 
     # ---- blocks and statements ----
 
@@ -298,7 +363,7 @@ class BodyCode:
             return assign(at(ast.Subscript(value=array, slice=key, ctx=ast.Store()), target.span), value, span)
         place = self.variable(target, ast.Store())
         if isinstance(place, ast.Name) and target.name not in self.locals:
-            self.assigned_globals.add(target.name)
+            self.scopes[-1].globals.add(target.name)
         return assign(place, value, span)
 
     def variable(self, v: n.Var, ctx) -> ast.expr:
@@ -318,12 +383,12 @@ class BodyCode:
 
     def _stmt_While(self, s: n.While, where: Where):
         inner = replace(where, loops=where.loops + ("other",))
-        body = self.gen.step(s.span) + self.suite(s.body, inner)
+        body = self.count_loop(s) + self.suite(s.body, inner)
         return [ast.While(test=self.cond(s.cond), body=body, orelse=[])]
 
     def _stmt_Loop(self, s: n.Loop, where: Where):
         inner = replace(where, loops=where.loops + ("endless",))
-        loop = at(ast.While(test=ast.Constant(True), body=self.gen.step(s.span) + self.suite(s.body, inner),
+        loop = at(ast.While(test=ast.Constant(True), body=self.count_loop(s) + self.suite(s.body, inner),
                             orelse=[]), s.span)
         if _exit_needs_raise(s.body, self.gen.facts):
             handler = ast.ExceptHandler(type=name("Кончено"), name=None, body=[ast.Pass()])
@@ -344,9 +409,9 @@ class BodyCode:
             through = [assign(target, name(value, s.span), s.span)]
             target = name(value, s.span, ast.Store())
         elif s.var not in self.locals:
-            self.assigned_globals.add(s.var)
+            self.scopes[-1].globals.add(s.var)
         inner = replace(where, loops=where.loops + ("other",))
-        body = through + self.gen.step(s.span) + self.suite(s.body, inner)
+        body = through + self.count_loop(s) + self.suite(s.body, inner)
         return [ast.For(target=target, iter=self.progression(s), body=body, orelse=[])]
 
     def progression(self, s: n.For) -> ast.expr:
@@ -368,7 +433,9 @@ class BodyCode:
 
     def _stmt_Read(self, s: n.Read, where: Where):
         # the value is read at the statement: the end of input is reported at ПРОЧЕСТЬ
-        return [self.store(t, call("прочесть", [ast.Constant(t.span.text())], s.span), t.span) for t in s.targets]
+        reader = {None: "прочесть", INT: "прочесть_целое", STR: "прочесть_строку"}
+        return [self.store(t, call(reader[self.kinds.guards.get(id(t))], [ast.Constant(t.span.text())], s.span),
+                           t.span) for t in s.targets]
 
     def _stmt_Screen(self, s: n.Screen, where: Where):
         if s.op == "clear":
@@ -397,9 +464,7 @@ class BodyCode:
                 body = self.render(item.body, where)
                 while body and isinstance(body[-1], ast.Continue):
                     body.pop()
-                if body and isinstance(body[-1], ast.Expr) and _is_step(body[-1]):
-                    body.pop()  # `шаг(); continue` at the end: the step stays, the continue goes
-                    body.extend(self.gen.step(self.state_spans.get(item.state)))
+                # a transfer back to the head ends the body: its count stays, the `continue` goes
                 out.append(ast.While(test=ast.Constant(True), body=body or [ast.Pass()], orelse=[]))
                 out.extend(self.render(item.after, where, counted=False))  # the `break` counted the step
             elif isinstance(item, StateCode):
@@ -414,7 +479,8 @@ class BodyCode:
         return out
 
     def jump(self, j: Jump, span, where: Where, counted: bool) -> list[ast.stmt]:
-        step = self.gen.step(self.state_spans.get(j.target)) if counted and j.kind not in ("final", "end") else []
+        step = self.count_transfer(self.state_spans.get(j.target)) if counted and j.kind not in ("final", "end") \
+            else []
         if j.kind == "continue":
             return step + [ast.Continue()]
         if j.kind == "break":
@@ -439,12 +505,13 @@ class BodyCode:
         for state in a.states:
             jumps = {id(t): Jump("return", t.label if isinstance(t, n.Goto) else FINAL)
                      for t in own_transfers(state.stmts)}
+            self.scopes.append(FunctionScope())
             body = self.statements(state.stmts, Where((), jumps)) if state.stmts else []
             fall = next((e.target for e in state.edges if e.kind == "fall"), None)
             if fall is not None:
                 body.append(ast.Return(value=ast.Constant(None if fall == END else fall)))
-            decls = [ast.Global(names=sorted(self.names.var(x) for x in self.assigned_globals))] \
-                if self.assigned_globals else []
+            decls = self.declarations()
+            self.scopes.pop()
             fn_name = self.names.fresh(f"состояние_{state.name}")
             functions.append(at(function(fn_name, [], decls + body), state.span))
             table.append((state.name, fn_name))
@@ -528,6 +595,8 @@ class BodyCode:
     def _expr_Binary(self, e: n.Binary):
         op = OPERATORS[e.op]
         left, right = self.expr(e.left), self.expr(e.right)
+        if id(e) in self.kinds.guards:  # a power of integers, taken to be an integer
+            return call("целое", [call(op.function.__name__, [left, right], e.span)], e.span)
         if not self.kinds.exact(op, [e.left, e.right], self.key):
             return call(op.function.__name__, [left, right], e.span)
         if op.comparison:
@@ -610,10 +679,6 @@ def _dispatch_depth(a: Automaton, facts: Facts) -> int:
                 if isinstance(x, n.Block) and facts.automaton(x) is not None:
                     deepest = max(deepest, _dispatch_depth(facts.automaton(x), facts))
     return 1 + deepest
-
-
-def _is_step(s: ast.stmt) -> bool:
-    return isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name) and s.value.func.id == "шаг"
 
 
 def _fold(e: ast.BinOp) -> ast.expr:

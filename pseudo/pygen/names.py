@@ -15,43 +15,30 @@ program's names are claimed before any code is written: the scheme is injective.
 """
 from __future__ import annotations
 
-import ast
 import builtins
 import functools
 import keyword
 import unicodedata
-from importlib import resources
 
 from .. import nodes as n
 from ..frontend.phrases import parse_pattern
 
 MAIN = "главная"
-OWN = {MAIN, "ПРОГРАММА", "Fraction", "состояние", "состояния", "__file__", "__builtins__", "__name__", "__doc__",
+OWN = {MAIN, "главная_с_проверками", "ПРОГРАММА", "Fraction", "рубеж", "счёт_шагов", "состояние", "состояния", "__file__", "__builtins__", "__name__", "__doc__",
        "__spec__", "__loader__", "__package__", "__annotations__", "__cached__"}
 
 
 @functools.cache
 def runtime_names() -> frozenset[str]:
-    """Every name a runtime module defines or imports at its top level."""
-    names: set[str] = set()
+    """Every name a runtime module defines or imports at its top level: in an emitted file
+    they share one namespace with the program."""
+    import importlib
+
     from ..runtime import MODULES
+    names: set[str] = set()
     for module in MODULES:
-        text = resources.files("pseudo.runtime").joinpath(f"{module}.py").read_text(encoding="utf-8")
-        for node in ast.parse(text).body:
-            names |= _bound(node)
+        names |= {x for x in vars(importlib.import_module(f"pseudo.runtime.{module}")) if not x.startswith("__")}
     return frozenset(names)
-
-
-def _bound(node) -> set[str]:
-    if isinstance(node, ast.FunctionDef | ast.ClassDef):
-        return {node.name}
-    if isinstance(node, ast.Assign):
-        return {x.id for t in node.targets for x in ast.walk(t) if isinstance(x, ast.Name)}
-    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-        return {node.target.id}
-    if isinstance(node, ast.Import | ast.ImportFrom):
-        return {(a.asname or a.name).split(".")[0] for a in node.names}
-    return set()
 
 
 @functools.cache

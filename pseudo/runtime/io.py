@@ -9,7 +9,7 @@ import time
 from fractions import Fraction
 
 from .limits import проверить_пределы
-from .values import described, fail, is_number, norm, show
+from .values import Пересмотр, described, fail, is_number, norm, show
 
 MAX_PAUSE_MS = 10 ** 9
 
@@ -18,8 +18,10 @@ class Output:
     """СООБЩИТЬ: values joined by one space; a trailing comma keeps the line open, and the
     next value printed on it is preceded by one space."""
 
-    def __init__(self, stream):
+    def __init__(self, stream, replaying=False):
         self.stream = stream
+        self.replaying = replaying  # the run begun again: what was printed is not printed twice
+        self.written = 0  # characters written, for a run begun again
         self.open = False
         self.framed = False  # something was written since the last «очистить экран»
         isatty = getattr(stream, "isatty", None)
@@ -28,11 +30,15 @@ class Output:
         except (OSError, ValueError):  # a closed stream
             self.screen = False
 
+    def emit(self, text):
+        self.written += len(text)
+        self.stream.write(text)
+
     def write(self, values, newline):
         text = " ".join(map(show, values))
         if self.open and values:
             text = " " + text
-        self.stream.write(text + "\n" if newline else text)
+        self.emit(text + "\n" if newline else text)
         self.open = not newline and (self.open or bool(values))
         self.framed = True
 
@@ -42,26 +48,26 @@ class Output:
     def clear(self):
         """«очистить экран»: an empty screen, the cursor at line 1, column 1."""
         if self.screen:
-            self.stream.write("\x1b[H\x1b[2J")
+            self.emit("\x1b[H\x1b[2J")
         else:
             if self.open:
-                self.stream.write("\n")
+                self.emit("\n")
             if self.framed:
-                self.stream.write("\n")
+                self.emit("\n")
         self.open = self.framed = False
 
     def cursor(self, line, column):
         """«курсор в строку l, столбец c»: the next output starts there (1-based)."""
         if self.screen:
-            self.stream.write(f"\x1b[{line};{column}H")
+            self.emit(f"\x1b[{line};{column}H")
         elif self.open:
-            self.stream.write("\n")
+            self.emit("\n")
         self.open = False
 
     def pause(self, ms, check):
         """«пауза n»: n milliseconds on a terminal, calling `check` (limits, Ctrl-C) as it waits;
         no wait elsewhere, so that pipes and tests run at full speed."""
-        if not self.screen:
+        if not self.screen or self.replaying and self.stream.skip:
             return
         self.stream.flush()
         end = time.monotonic() + min(ms, MAX_PAUSE_MS) / 1000  # longer waits end at the time limit
@@ -71,8 +77,25 @@ class Output:
 
     def finish(self):
         if self.open:
-            self.stream.write("\n")
+            self.emit("\n")
             self.open = False
+        self.stream.flush()
+
+
+class Skipping:
+    """The stream of a run begun again: the first `skip` characters were printed already."""
+
+    def __init__(self, stream, skip):
+        self.stream, self.skip = stream, skip
+
+    def write(self, text):
+        if self.skip >= len(text):
+            self.skip -= len(text)
+            return
+        text, self.skip = text[self.skip:], 0
+        self.stream.write(text)
+
+    def flush(self):
         self.stream.flush()
 
 
@@ -101,6 +124,7 @@ class Input:
         self.stream = stream
         self.output = output
         self.pending = []
+        self.taken = []  # the tokens read so far, for a run begun again
         isatty = getattr(stream, "isatty", None)
         try:
             self.echoes = bool(isatty and isatty())
@@ -123,9 +147,11 @@ class Input:
         if not self.fill():
             return None
         if self.output.open and not self.echoes:
-            self.output.stream.write("\n")
+            self.output.emit("\n")
         self.output.open = False
-        return read_value(self.pending.pop())
+        token = self.pending.pop()
+        self.taken.append(token)
+        return read_value(token)
 
 
 ВЫВОД = ВВОД = None  # the run's streams: set by start_io
@@ -141,6 +167,34 @@ def start_io(stdin, stdout):
 
 def finish_io():
     ВЫВОД.finish()
+
+
+def restart_io():
+    """The streams for the run begun again: the input read so far is read again, the output
+    printed so far is not printed again."""
+    global ВЫВОД, ВВОД
+    old_out, old_in = ВЫВОД, ВВОД
+    ВЫВОД = Output(Skipping(old_out.stream, old_out.written), replaying=True)
+    ВЫВОД.screen = old_out.screen
+    ВВОД = Input(old_in.stream, ВЫВОД)
+    ВВОД.echoes = old_in.echoes
+    ВВОД.pending = old_in.pending + old_in.taken[::-1]
+
+
+def прочесть_целое(имя):
+    """ПРОЧЕСТЬ of a value the code takes to be an integer."""
+    значение = прочесть(имя)
+    if type(значение) is not int:
+        raise Пересмотр
+    return значение
+
+
+def прочесть_строку(имя):
+    """ПРОЧЕСТЬ of a value the code takes to be a string."""
+    значение = прочесть(имя)
+    if type(значение) is not str:
+        raise Пересмотр
+    return значение
 
 
 # ---- what the program's statements call ----

@@ -7,7 +7,7 @@ CHECK_EVERY steps, or at once when a Ctrl-C sets the boundary below the count.
 import time
 from dataclasses import dataclass
 
-from .values import fail
+from .values import Пересмотр, fail
 
 
 @dataclass
@@ -36,6 +36,13 @@ def start_limits(limits):
     срок = time.monotonic() + предел_времени
 
 
+def restart_limits():
+    """The counters for a run begun again; its time and a Ctrl-C carry on."""
+    global шаги, глубина, граница
+    шаги, глубина = 0, 0
+    граница = -1 if прервано else min(CHECK_EVERY, предел_шагов)
+
+
 def steps_taken():
     return шаги
 
@@ -57,6 +64,19 @@ def проверить_пределы():
     if time.monotonic() > срок:
         raise fail("time-limit", limit=f"{предел_времени:g}")
     граница = min(шаги + CHECK_EVERY, предел_шагов)
+
+
+def пределы(счёт):
+    """The fast code's look at the limits, when its own count of steps passes its boundary:
+    Ctrl-C and the time as always; its count (never below the true one) at the step limit
+    hands over to the exact code. Gives the next boundary."""
+    if прервано:
+        raise fail("interrupted")
+    if счёт > предел_шагов:
+        raise Пересмотр
+    if time.monotonic() > срок:
+        raise fail("time-limit", limit=f"{предел_времени:g}")
+    return min(счёт + CHECK_EVERY, предел_шагов)
 
 
 def войти():

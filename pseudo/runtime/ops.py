@@ -8,7 +8,7 @@ elsewhere a call of the checked function. The interpreter always calls the check
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .values import MAX_POWER_BITS, MAX_STRING, fail, is_number, kind, norm, show
+from .values import MAX_POWER_BITS, MAX_STRING, Пересмотр, fail, is_number, kind, norm, show
 
 
 def _binary_error(op, a, b):
@@ -87,6 +87,14 @@ def степень(a, b):
     if size > 1 and (size - 1) * b > MAX_POWER_BITS:
         raise fail("too-big", detail=f"{show(a)}^{b}")
     return norm(a ** b)
+
+
+def целое(значение):
+    """A value the fast code takes to be an integer (a power of integers): if it is not, the
+    exact code takes over."""
+    if type(значение) is not int:
+        raise Пересмотр
+    return значение
 
 
 def минус(a):

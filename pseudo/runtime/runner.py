@@ -5,36 +5,62 @@ import argparse
 import sys
 import threading
 
-from .io import finish_io, start_io
-from .limits import Limits, interrupt, start_limits
+from .io import finish_io, restart_io, start_io
+from .limits import CHECK_EVERY, Limits, interrupt, restart_limits, start_limits
 from .report import explain, render, stack_lines
-from .values import КонецРаботы
+from .values import КонецРаботы, Пересмотр
 
 THREAD_STACK = 512 * 1024 * 1024
 MAX_DEPTH = 1_000_000  # deeper recursion does not fit in memory: the options refuse it
 EXIT_OK, EXIT_USAGE, EXIT_RUNTIME, EXIT_INTERRUPTED = 0, 64, 70, 130
 
 
-def run_program(main, stdin, stdout, limits, frames_per_call):
+def run_program(main, stdin, stdout, limits, frames_per_call, exact=None):
     """main() with fresh streams and limits, on a deep stack. КОНЕЦ_РАБОТЫ ends it normally;
     any other exception is raised to the caller as it came. Ctrl-C stops the program at its
-    next step; one blocked in input is abandoned after two seconds (KeyboardInterrupt)."""
+    next step; one blocked in input is abandoned after two seconds (KeyboardInterrupt).
+
+    With `exact` (a function giving the exact main()), main() is the fast code: it counts its
+    steps in its own globals (`счёт_шагов`, `рубеж`), from above, and leaves the depth to Python's
+    recursion limit, set to admit exactly `max_depth` calls. When it meets what it does not
+    handle (Пересмотр: a value read of another kind than it assumed, its count at the step
+    limit; or the recursion limit), the exact code runs from the start, rereading the input
+    and not printing again what was printed, and meets the limit, or the error, or nothing,
+    exactly where the program does."""
     start_io(stdin, stdout)
     start_limits(limits)
+    counters = main.__globals__ if exact is not None else {}
+    counters.update(счёт_шагов=0, рубеж=min(CHECK_EVERY, limits.max_steps))
+
+    def on_interrupt():
+        interrupt()
+        counters["рубеж"] = -1
 
     def guarded():
         old = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old, _depth() + limits.max_depth * frames_per_call + 1000))
+        base = _depth()
+        roomy = max(old, base + limits.max_depth * frames_per_call + 1000)
         try:
             try:
-                main()
+                if exact is None:
+                    sys.setrecursionlimit(roomy)
+                    main()
+                    return
+                sys.setrecursionlimit(base + limits.max_depth)
+                try:
+                    main()
+                except (Пересмотр, RecursionError):
+                    restart_io()
+                    restart_limits()
+                    sys.setrecursionlimit(roomy)
+                    exact()()
             finally:
                 finish_io()
         except КонецРаботы:
             pass
         finally:
             sys.setrecursionlimit(old)
-    on_deep_stack(guarded, interrupt)
+    on_deep_stack(guarded, on_interrupt)
 
 
 def on_deep_stack(fn, on_interrupt):
@@ -99,11 +125,12 @@ def _depth():
 
 # ---- the start of an emitted file ----
 
-def выполнить(главная, программа):
+def выполнить(главная, программа, главная_с_проверками=None):
     """Run the program of an emitted file as `pseudo run` would, and exit with its code."""
     limits = _options(sys.argv[1:])
+    exact = (lambda: главная_с_проверками) if главная_с_проверками is not None else None
     try:
-        run_program(главная, sys.stdin, sys.stdout, limits, программа.frames_per_call)
+        run_program(главная, sys.stdin, sys.stdout, limits, программа.frames_per_call, exact)
     except BrokenPipeError:  # the reader went away (`| head`): not an error
         sys.stdout = None
         sys.exit(EXIT_OK)

@@ -45,6 +45,13 @@ def конец_работы():
     raise КонецРаботы
 
 
+class Пересмотр(Exception):
+    """The fast code met what it does not handle — a value read of another kind than it took
+    it to be, its step count at the limit, Python's recursion limit —: the program begins
+    again with the exact code, rereading its input and not printing again what it printed
+    (runner.run_program)."""
+
+
 class Кончено(Exception):
     """КОНЧЕНО where a Python `break` cannot reach its loop (from a state function)."""
 
@@ -123,6 +130,12 @@ class Ячейка:
     def или_ничего(self):
         """The value, or None when the place has none (a procedure's РЕЗУЛЬТАТ at its end)."""
         return self.место.get(self.ключ)
+
+
+def забыть(переменные, имена):
+    """Before the program begins again: the variables the first run left have no value."""
+    for имя in имена:
+        переменные.pop(имя, None)
 
 
 def значение(результат, имя):
