@@ -35,10 +35,13 @@ class Facts:
         for key, d in program.definitions.items():
             self.bodies[key] = Body(key, d, d.body, d.locals, frozenset(p.name for p in d.params if p.by_ref))
         self.automata: dict[int, Automaton] = {}  # id of a block with labels → its automaton
-        for body in self.bodies.values():
+        self.body_automata: dict[str | None, list[Automaton]] = {}  # each body's, outermost first
+        for key, body in self.bodies.items():
+            self.body_automata[key] = []
             for block in _labelled_blocks(body.code):
                 entry = ENTRY_LABEL if block is program.main else None
                 self.automata[id(block)] = build(body.key, block, entry)
+                self.body_automata[key].append(self.automata[id(block)])
         self.arrays = tuple(sorted({x.name for root in n.bodies(program) for x in n.walk(root)
                                     if isinstance(x, n.Index)}))
         self.may_give_nothing = frozenset(k for k in program.definitions if self._may_give_nothing(k, set()))

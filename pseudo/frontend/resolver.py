@@ -88,9 +88,7 @@ class Resolver:
         self.procs: dict[str, RawDef] = {}
         self.patterns: dict[str, Pattern] = {}
         self.phrases = PhraseTable()
-        self.source: Source = loaded.main.source
-        self.scope = Scope(None, [])
-        self._expr_cache: dict[tuple, n.Expr | StaticError] = {}
+        self.expr_cache: dict[tuple, n.Expr | StaticError] = {}
         self.declared: set[int] = set()  # ids of the RawDefs accepted by _declare
         self.all_labels = {s.name: s.span for f in loaded.files for item in [n.Block(None, tuple(
             x for x in f.main if not isinstance(x, RawUse)))] + [d.body for d in f.definitions]
@@ -106,18 +104,16 @@ class Resolver:
                 self._declare(d, f.source)
         definitions = {}
         for f in self.loaded.files:
-            self.source = f.source
             for d in f.definitions:
                 if id(d) in self.declared:
-                    definitions[d.name if not d.is_phrase else self.patterns[d.name].key] = self._definition(d)
+                    definitions[d.name if not d.is_phrase else self.patterns[d.name].key] = self._definition(d, f.source)
         main_file = self.loaded.main
-        self.source = main_file.source
         stmts = [s for s in main_file.main if not isinstance(s, RawUse)]
         span = stmts[0].span if stmts else Span(main_file.source, 1, 1, 1, 1)
-        self.scope = Scope(None, [])
         raw_main = n.Block(span, tuple(stmts))
-        self._collect_labels(raw_main)
-        main = self._guard(lambda: self._block(raw_main, "top"), n.Block(span, ()))
+        body = BodyResolver(self, main_file.source, Scope(None, []))
+        body.collect_labels(raw_main)
+        main = body.guard(lambda: body.block(raw_main, "top"), n.Block(span, ()))
         comments = tuple(c for f in self.loaded.files for c in f.comments)
         program = n.Program(span, definitions, main, comments)
         return bind_names(program, self.warnings, self.errors)
@@ -144,7 +140,7 @@ class Resolver:
             self.procs[d.name] = d
             self.declared.add(id(d))
 
-    def _definition(self, d: RawDef) -> n.Definition:
+    def _definition(self, d: RawDef, source: Source) -> n.Definition:
         pattern = self.patterns.get(d.name) if d.is_phrase else None
         if d.is_phrase and pattern is None:
             return n.Definition(d.span, d.name, (), n.Block(d.span, ()), ())
@@ -154,51 +150,59 @@ class Resolver:
             if p.name in seen:
                 self.errors.append(diagnostic("error", "duplicate-param", p.span, name=p.name))
             seen.add(p.name)
-        self.scope = Scope(d.name, params)
-        self._collect_labels(d.body)
+        resolver = BodyResolver(self, source, Scope(d.name, params))
+        resolver.collect_labels(d.body)
         if not d.body.stmts:
             self.errors.append(diagnostic("error", "empty-body", d.span, hint("body-dedent"), name=d.name))
-        body = self._guard(lambda: self._expression_body(d.body) or self._block(d.body, "top"),
-                           n.Block(d.span, ()))
+        body = resolver.guard(lambda: resolver.expression_body(d.body) or resolver.block(d.body, "top"),
+                              n.Block(d.span, ()))
         words = tuple(e.name if not isinstance(e, str) else e for e in pattern.elements) if pattern else ()
         return n.Definition(d.span, pattern.key if pattern else d.name, tuple(params), body, (),
                             is_phrase=bool(pattern), words=words)
 
-    def _guard(self, fn, fallback):
+
+class BodyResolver:
+    """Resolves the runs of one body — a definition, or the main program — in its own
+    context: its file, its locals, its labels and the loops around the run."""
+
+    def __init__(self, resolver: Resolver, source: Source, scope: Scope):
+        self.r, self.source, self.scope = resolver, source, scope
+
+    def guard(self, fn, fallback):
         try:
             return fn()
         except StaticError as e:
-            self.errors.extend(e.diagnostics)
+            self.r.errors.extend(e.diagnostics)
             return fallback
 
     # ---- labels ----
 
-    def _collect_labels(self, block: n.Block, kind: str = "top") -> None:
+    def collect_labels(self, block: n.Block, kind: str = "top") -> None:
         for s in block.stmts:
             if isinstance(s, n.Label):
                 if s.name in self.scope.labels:
                     line = self.scope.labels[s.name][2].line
-                    self.errors.append(diagnostic("error", "duplicate-label", s.span, name=s.name, line=line))
+                    self.r.errors.append(diagnostic("error", "duplicate-label", s.span, name=s.name, line=line))
                 else:
                     self.scope.labels[s.name] = (id(block), kind, s.span)
             for child in n.blocks(s):
-                self._collect_labels(child, "if" if isinstance(s, n.If) else "loop")
+                self.collect_labels(child, "if" if isinstance(s, n.If) else "loop")
 
-    def _label(self, name: str) -> str | None:
+    def label(self, name: str) -> str | None:
         """The label a name transfers to, allowing look-alike letters; None if none."""
         if name in self.scope.labels:
             return name
         folded = [lab for lab in self.scope.labels if fold_lookalikes(lab) == fold_lookalikes(name)]
         return folded[0] if len(folded) == 1 else None
 
-    def _goto(self, name: str, span: Span, explicit: bool) -> n.Stmt:
-        label = self._label(name)
+    def goto(self, name: str, span: Span, explicit: bool) -> n.Stmt:
+        label = self.label(name)
         if label is not None and label != name:
-            self.warnings.append(diagnostic("warning", "tol-lookalike", span, written=name, resolved=label))
+            self.r.warnings.append(diagnostic("warning", "tol-lookalike", span, written=name, resolved=label))
         if label is None:
             if name == FINAL_STATE:
                 return n.Stop(span)
-            elsewhere = self.all_labels.get(name)
+            elsewhere = self.r.all_labels.get(name)
             nearest = difflib.get_close_matches(name, list(self.scope.labels), n=1, cutoff=0.3)
             tip = (hint("label-elsewhere", name=name, line=elsewhere.line) if elsewhere else
                    hint("undefined-label", nearest=nearest[0]) if nearest else None)
@@ -211,7 +215,7 @@ class Resolver:
 
     # ---- blocks and statements ----
 
-    def _block(self, block: n.Block, kind: str) -> n.Block:
+    def block(self, block: n.Block, kind: str) -> n.Block:
         self.scope.chain.append(id(block))
         out: list[n.Stmt] = []
         stmts, i = list(block.stmts), 0
@@ -219,29 +223,29 @@ class Resolver:
             s = stmts[i]
             try:
                 if isinstance(s, Run):
-                    used, resolved = self._stmt_run_joined(stmts, i)
+                    used, resolved = self.stmt_run_joined(stmts, i)
                     out.extend(resolved)
                     i += used
                     continue
-                out.append(self._stmt(s))
+                out.append(self.stmt(s))
             except StaticError as e:
-                self.errors.extend(e.diagnostics)
+                self.r.errors.extend(e.diagnostics)
             i += 1
         self.scope.chain.pop()
         return n.Block(block.span, tuple(out))
 
-    def _stmt(self, s) -> n.Stmt:
+    def stmt(self, s) -> n.Stmt:
         match s:
             case n.If(cond=cond, then=then, else_=else_):
-                return n.If(s.span, self._cond(cond), self._block(then, "if"),
-                            self._block(else_, "if") if else_ is not None else None)
+                return n.If(s.span, self.cond(cond), self.block(then, "if"),
+                            self.block(else_, "if") if else_ is not None else None)
             case n.While(cond=cond, body=body):
-                return n.While(s.span, self._cond(cond), self._loop_body(body, "while"))
+                return n.While(s.span, self.cond(cond), self.loop_body(body, "while"))
             case n.For(var=var, start=start, step=step, stop=stop, body=body):
-                return n.For(s.span, var, self._expr(start), self._expr(step) if step else None,
-                             self._expr(stop), self._loop_body(body, "for"))
+                return n.For(s.span, var, self.expr(start), self.expr(step) if step else None,
+                             self.expr(stop), self.loop_body(body, "for"))
             case n.Loop(body=body):
-                return n.Loop(s.span, self._loop_body(body, "loop"))
+                return n.Loop(s.span, self.loop_body(body, "loop"))
             case n.Exit():
                 if "loop" not in self.scope.loops:
                     raise static_error("exit-outside-loop", s.span)
@@ -249,7 +253,7 @@ class Resolver:
             case n.Print(args=args):
                 if args is None:
                     return n.Print(s.span, (), True)
-                pieces = self._split_commas(args)
+                pieces = self.split_commas(args)
                 newline = bool(pieces[-1])
                 at = next((i for i, tok in enumerate(args.tokens) if tok.type == "ASSIGN"), None)
                 if at is not None:  # `СООБЩИТЬ x, y := 2`: two statements on one line
@@ -258,29 +262,29 @@ class Resolver:
                                        hint("print-comma") if after_comma else None,
                                        found=unexpected(args.tokens[at]))
                 return n.Print(s.span.to(args.span),
-                               tuple(self._cond(Run(p, _tokens_span(self.source, p))) for p in pieces if p), newline)
+                               tuple(self.cond(Run(p, _tokens_span(self.source, p))) for p in pieces if p), newline)
             case n.Read(targets=args):
-                return n.Read(s.span.to(args.span), tuple(self._target(Run(p, args.span))
-                                                          for p in self._split_commas(args)))
+                return n.Read(s.span.to(args.span), tuple(self.target(Run(p, args.span))
+                                                          for p in self.split_commas(args)))
             case n.Goto(label=label, explicit=explicit):
-                return self._goto(label, s.span, explicit)
+                return self.goto(label, s.span, explicit)
             case n.Stop() | n.Label():
                 return s
             case RawUse():
                 raise static_error("use-not-top", s.span)
         raise AssertionError(f"unknown raw statement {s!r}")  # pragma: no cover
 
-    def _loop_body(self, body: n.Block, kind: str) -> n.Block:
+    def loop_body(self, body: n.Block, kind: str) -> n.Block:
         self.scope.loops.append(kind)
         try:
-            return self._block(body, "loop")
+            return self.block(body, "loop")
         finally:
             self.scope.loops.pop()
 
-    def _stmt_run_joined(self, stmts: list, i: int) -> tuple[int, list[n.Stmt]]:
+    def stmt_run_joined(self, stmts: list, i: int) -> tuple[int, list[n.Stmt]]:
         """Resolve a run; a phrase may continue on the following lines."""
         try:
-            return 1, self._stmt_run(stmts[i])
+            return 1, self.stmt_run(stmts[i])
         except StaticError as first_error:
             if first_error.first.code not in ("no-phrase", "not-a-statement"):
                 raise
@@ -292,50 +296,50 @@ class Resolver:
                 tokens += nxt.tokens
                 joined = Run(tokens, stmts[i].span.to(nxt.span))
                 try:
-                    resolved = self._stmt_run(joined)
+                    resolved = self.stmt_run(joined)
                 except StaticError:
                     continue
                 lines = f"строки {stmts[i].span.line}–{nxt.span.line}"
-                self.warnings.append(diagnostic("warning", "tol-phrase-lines", joined.span, lines=lines))
+                self.r.warnings.append(diagnostic("warning", "tol-phrase-lines", joined.span, lines=lines))
                 return j - i + 1, resolved
             raise first_error from None
 
-    def _stmt_run(self, run: Run) -> list[n.Stmt]:
+    def stmt_run(self, run: Run) -> list[n.Stmt]:
         toks = run.tokens
         at = _top_level(toks, "ASSIGN")
         if at:
-            return [self._assignment(run, at[0])]
+            return [self.assignment(run, at[0])]
         if len(toks) == 1 and toks[0].type in ("NAME", "AND"):
             name = toks[0].value
-            if self._label(name) or name == FINAL_STATE and name not in self.procs:
-                return [self._goto(name, run.span, False)]
-            if name not in self.procs and (self.scope.labels or name.isupper()):
-                return [self._goto(name, run.span, False)]  # an intended transfer: reports the label
-        phrase = self._phrase(run)
+            if self.label(name) or name == FINAL_STATE and name not in self.r.procs:
+                return [self.goto(name, run.span, False)]
+            if name not in self.r.procs and (self.scope.labels or name.isupper()):
+                return [self.goto(name, run.span, False)]  # an intended transfer: reports the label
+        phrase = self.phrase(run)
         if phrase is not None:
             return [n.CallStmt(run.span, phrase)]
-        screen = self._screen(run)
+        screen = self.screen(run)
         if screen is not None:
             return [screen]
         if len(toks) >= 3 and toks[-2].type == "COMMA" and toks[-1].type in ("NAME", "AND") \
-                and (self._label(toks[-1].value) or toks[-1].value == FINAL_STATE):
+                and (self.label(toks[-1].value) or toks[-1].value == FINAL_STATE):
             label_span = span_of_token(self.source, toks[-1])
-            self.warnings.append(diagnostic("warning", "tol-label-comma", span_of_token(self.source, toks[-2]),
+            self.r.warnings.append(diagnostic("warning", "tol-label-comma", span_of_token(self.source, toks[-2]),
                                             name=toks[-1].value))
             head = Run(toks[:-2], run.span)
-            return self._stmt_run(head) + [self._goto(toks[-1].value, label_span, False)]
-        expr = self._try_expr(toks)
+            return self.stmt_run(head) + [self.goto(toks[-1].value, label_span, False)]
+        expr = self.try_expr(toks)
         if isinstance(expr, n.Call):
             return [n.CallStmt(run.span, expr)]
-        if isinstance(expr, StaticError) and not _is_prose(toks) and not self.phrases.candidates(toks):
+        if isinstance(expr, StaticError) and not _is_prose(toks) and not self.r.phrases.candidates(toks):
             raise expr
-        if isinstance(expr, n.Var) and expr.name in self.procs:
+        if isinstance(expr, n.Var) and expr.name in self.r.procs:
             return [n.CallStmt(run.span, n.Call(expr.span, expr.name, ()))]
-        raise self._not_understood(run, expr)
+        raise self.not_understood(run, expr)
 
-    def _not_understood(self, run: Run, expr) -> StaticError:
+    def not_understood(self, run: Run, expr) -> StaticError:
         text = _source_text(self.source, run.tokens)
-        if self._screen_matches(run.tokens):
+        if self.screen_matches(run.tokens):
             return static_error("screen-not-value", run.span, hint("screen-not-value"), text=text)
         for tok in run.tokens:
             if tok.type in WORD_TYPES and tok.value.upper() in KEYWORDS and tok.value != tok.value.upper():
@@ -348,27 +352,27 @@ class Resolver:
         if isinstance(expr, n.Node):
             tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
             return static_error("not-a-statement", run.span, tip, text=text)
-        nearest = self.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
+        nearest = self.r.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
         tip = hint("no-phrase", nearest=" или ".join(nearest)) if nearest else None
         return static_error("no-phrase", run.span, tip, text=text)
 
-    def _assignment(self, run: Run, at: int) -> n.Assign:
+    def assignment(self, run: Run, at: int) -> n.Assign:
         toks = run.tokens
-        target = self._target(Run(toks[:at], run.span)) if at else None
+        target = self.target(Run(toks[:at], run.span)) if at else None
         if target is None:
             raise static_error("assign-target", span_of_token(self.source, toks[at]))
         if not toks[at + 1:]:
             raise static_error("unexpected-eof", span_of_token(self.source, toks[at]))
-        value = self._cond(Run(toks[at + 1:], run.span))
+        value = self.cond(Run(toks[at + 1:], run.span))
         return n.Assign(run.span, target, value)
 
-    def _target(self, run: Run) -> n.Target:
-        expr = self._expr(run)
+    def target(self, run: Run) -> n.Target:
+        expr = self.expr(run)
         if isinstance(expr, n.Var | n.Index):
             if expr.name == RESULT and self.scope.name is None:
                 raise static_error("result-outside-def", expr.span)
-            if expr.name in self.procs:
-                d = self.procs[expr.name]
+            if expr.name in self.r.procs:
+                d = self.r.procs[expr.name]
                 tip = hint("assign-equals") if not d.params else None
                 raise static_error("assign-to-def", expr.span, tip, name=expr.name, line=d.span.line)
             return expr
@@ -376,32 +380,32 @@ class Resolver:
 
     # ---- conditions, phrases and expressions ----
 
-    def _expression_body(self, body: n.Block) -> n.Expr | None:
+    def expression_body(self, body: n.Block) -> n.Expr | None:
         """A body that is one expression (or ЕСЛИ of expressions) makes a function."""
         if len(body.stmts) != 1:
             return None
         s = body.stmts[0]
         if isinstance(s, Run):
             toks = s.tokens
-            if _top_level(toks, "ASSIGN") or len(toks) == 1 and self._label(toks[0].value):
+            if _top_level(toks, "ASSIGN") or len(toks) == 1 and self.label(toks[0].value):
                 return None
             try:
-                expr = self._cond(s)
+                expr = self.cond(s)
             except StaticError:
                 return None
             return expr
         if isinstance(s, n.If) and s.else_ is not None:
-            then, else_ = self._expression_body(s.then), self._expression_body(s.else_)
+            then, else_ = self.expression_body(s.then), self.expression_body(s.else_)
             if then is not None and else_ is not None:
-                return n.IfExpr(s.span, self._cond(s.cond), then, else_)
+                return n.IfExpr(s.span, self.cond(s.cond), then, else_)
         return None
 
-    def _cond(self, run: Run) -> n.Expr:
+    def cond(self, run: Run) -> n.Expr:
         """A condition: a phrase, or И / ИЛИ / НЕ of conditions, or an expression."""
         toks = run.tokens
         if not toks:
             raise static_error("empty-condition", run.span)
-        phrase = self._phrase(run, in_condition=True)
+        phrase = self.phrase(run, in_condition=True)
         if phrase is not None:
             return phrase
         for op in ("OR", "AND"):
@@ -409,23 +413,23 @@ class Resolver:
             if cuts and cuts[0] > 0 and cuts[-1] < len(toks) - 1:
                 parts, prev = [], 0
                 for c in cuts + [len(toks)]:
-                    parts.append(self._cond(Run(toks[prev:c], _tokens_span(self.source, toks[prev:c]))))
+                    parts.append(self.cond(Run(toks[prev:c], _tokens_span(self.source, toks[prev:c]))))
                     prev = c + 1
                 left = parts[0]
                 for right in parts[1:]:
                     left = n.Logical(left.span.to(right.span), "ИЛИ" if op == "OR" else "И", left, right)
                 return left
         if toks[0].type == "NOT" and len(toks) > 1:
-            operand = self._cond(Run(toks[1:], _tokens_span(self.source, toks[1:])))
+            operand = self.cond(Run(toks[1:], _tokens_span(self.source, toks[1:])))
             return n.Not(span_of_token(self.source, toks[0]).to(operand.span), operand)
-        expr = self._try_expr(toks)
+        expr = self.try_expr(toks)
         if isinstance(expr, StaticError):
-            if self.phrases.candidates(toks) or _is_prose(toks):
-                raise self._not_understood(run, None)
+            if self.r.phrases.candidates(toks) or _is_prose(toks):
+                raise self.not_understood(run, None)
             raise expr
         return expr
 
-    def _phrase(self, run: Run, in_condition: bool = False) -> n.Call | None:
+    def phrase(self, run: Run, in_condition: bool = False) -> n.Call | None:
         """The phrase a run spells. In a condition an argument binds tighter than И, ИЛИ, НЕ,
         so `НЕ 7 четно` is НЕ (7 четно) and `a И b четно` is a И (b четно)."""
         toks = run.tokens
@@ -433,59 +437,59 @@ class Resolver:
         def parses(i: int, j: int) -> bool:
             if in_condition and (toks[i].type == "NOT" or _top_level(toks[i:j], "AND") or _top_level(toks[i:j], "OR")):
                 return False
-            return isinstance(self._try_expr(toks[i:j]), n.Node)
-        matches = self.phrases.match(toks, parses)
+            return isinstance(self.try_expr(toks[i:j]), n.Node)
+        matches = self.r.phrases.match(toks, parses)
         if not matches:
             return None
         if len(matches) > 1:
             names = " и ".join(m.pattern.key for m in matches)
             raise static_error("ambiguous-phrase", run.span, text=_source_text(self.source, toks), candidates=names)
         m = matches[0]
-        if toks[0].type == "NAME" and toks[0].value in self.procs and isinstance(self._try_expr(toks), n.Call):
+        if toks[0].type == "NAME" and toks[0].value in self.r.procs and isinstance(self.try_expr(toks), n.Call):
             raise static_error("phrase-or-procedure", run.span, hint("phrase-or-procedure"),
                                text=_source_text(self.source, toks), phrase=m.pattern.key, name=toks[0].value)
-        self._warn_case(m)
-        args = tuple(self._try_expr(toks[a:b]) for a, b in m.slices)
+        self.warn_case(m)
+        args = tuple(self.try_expr(toks[a:b]) for a, b in m.slices)
         return n.Call(run.span, m.pattern.key, args)
 
-    def _warn_case(self, m) -> None:
+    def warn_case(self, m) -> None:
         for tok, defined in m.case_differs:
-            self.warnings.append(diagnostic("warning", "tol-phrase-case", span_of_token(self.source, tok),
+            self.r.warnings.append(diagnostic("warning", "tol-phrase-case", span_of_token(self.source, tok),
                                             written=tok.value, defined=defined))
 
-    def _screen_matches(self, toks: list[Token]):
-        return SCREEN_PHRASES.match(toks, lambda i, j: isinstance(self._try_expr(toks[i:j]), n.Node))
+    def screen_matches(self, toks: list[Token]):
+        return SCREEN_PHRASES.match(toks, lambda i, j: isinstance(self.try_expr(toks[i:j]), n.Node))
 
-    def _screen(self, run: Run) -> n.Screen | None:
+    def screen(self, run: Run) -> n.Screen | None:
         """A screen phrase, unless a procedure of the program has its first word as name."""
         toks = run.tokens
-        if toks[0].type == "NAME" and toks[0].value in self.procs and isinstance(self._try_expr(toks), n.Call):
+        if toks[0].type == "NAME" and toks[0].value in self.r.procs and isinstance(self.try_expr(toks), n.Call):
             return None  # `пауза(5)` with the program's own procedure пауза
-        matches = self._screen_matches(toks)
+        matches = self.screen_matches(toks)
         if len(matches) != 1:
             return None
         m = matches[0]
-        self._warn_case(m)
-        args = tuple(self._try_expr(toks[a:b]) for a, b in m.slices)
+        self.warn_case(m)
+        args = tuple(self.try_expr(toks[a:b]) for a, b in m.slices)
         return n.Screen(run.span, SCREEN_OPS[m.pattern.key], args)
 
-    def _expr(self, run: Run) -> n.Expr:
-        result = self._try_expr(run.tokens)
+    def expr(self, run: Run) -> n.Expr:
+        result = self.try_expr(run.tokens)
         if isinstance(result, StaticError):
             raise result
         return result
 
-    def _try_expr(self, toks: list[Token]):
+    def try_expr(self, toks: list[Token]):
         """The expression the tokens spell, or the StaticError saying why not (cached)."""
         key = tuple(id(t) for t in toks)
-        if key not in self._expr_cache:
+        if key not in self.r.expr_cache:
             try:
-                self._expr_cache[key] = parse_expression(toks, self.source, self.rules_seen)
+                self.r.expr_cache[key] = parse_expression(toks, self.source, self.r.rules_seen)
             except StaticError as e:
-                self._expr_cache[key] = e
-        return self._expr_cache[key]
+                self.r.expr_cache[key] = e
+        return self.r.expr_cache[key]
 
-    def _split_commas(self, run: Run) -> list[list[Token]]:
+    def split_commas(self, run: Run) -> list[list[Token]]:
         toks, pieces, prev = run.tokens, [], 0
         for c in _top_level(toks, "COMMA"):
             pieces.append(toks[prev:c])

@@ -190,7 +190,7 @@ class BodyCode:
                 self.plan = Structurer(self.automaton).plan()
             except CannotStructure:
                 self.plan = None
-        automata = self.automata = [gen.facts.automaton(b) for b in _labelled_blocks(code)]
+        automata = self.automata = gen.facts.body_automata[key]
         self.dispatched = any(a is not self.automaton or self.plan is None for a in automata)
         self.state_spans = {s.name: s.span for a in automata for s in a.states}
         self.locals = set(body.locals) if key is not None else self._main_locals()
@@ -627,16 +627,6 @@ class BodyCode:
 
 
 # ---- facts about the tree that only the generator needs ----
-
-def _labelled_blocks(code) -> list[n.Block]:
-    if not isinstance(code, n.Block):
-        return []
-    found = [code] if n.has_labels(code) else []
-    for s in code.stmts:
-        for block in n.blocks(s):
-            found += _labelled_blocks(block)
-    return found
-
 
 def _ref_arguments(root, program: n.Program):
     """(call, argument) for every variable passed as РЕЗ under `root`."""

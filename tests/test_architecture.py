@@ -1,0 +1,99 @@
+"""The layout holds: every node class has its arm in every stage that dispatches on it, the
+runtime's modules can share one namespace, and the generated code names only the runtime."""
+from __future__ import annotations
+
+import ast
+from importlib import resources
+
+import pytest
+from conftest import PROGRAMS
+
+import pseudo
+from pseudo import nodes, runtime
+from pseudo.analysis.kinds import Kinds
+from pseudo.frontend.source import Source, Span
+from pseudo.interpreter import Interpreter
+from pseudo.pygen.generate import BodyCode
+
+STRUCTURE = {nodes.Block, nodes.Param, nodes.Definition, nodes.Comment, nodes.Program}
+
+
+def node_classes():
+    return {c for c in vars(nodes).values() if isinstance(c, type) and issubclass(c, nodes.Node) and c is not nodes.Node}
+
+
+def test_every_node_class_is_an_expression_a_statement_or_structure():
+    assert node_classes() == set(nodes.EXPR_NODES) | set(nodes.STMT_NODES) | STRUCTURE
+
+
+@pytest.mark.parametrize("stage,statement,expression", [
+    (Interpreter, "_exec_", "_eval_"),
+    (BodyCode, "_stmt_", "_expr_"),
+])
+def test_every_stage_has_an_arm_for_every_node_class(stage, statement, expression):
+    missing = [c.__name__ for c in nodes.STMT_NODES if not hasattr(stage, statement + c.__name__)]
+    missing += [c.__name__ for c in nodes.EXPR_NODES if not hasattr(stage, expression + c.__name__)]
+    assert not missing, f"{stage.__name__} has no arm for {missing}"
+
+
+def test_the_kinds_have_an_arm_for_every_expression():
+    source = Source("x := 1\n", "k.pseudo")
+    span = Span(source, 1, 1, 1, 2)
+    kinds = Kinds(pseudo.load(source).program)
+    one = nodes.Const(span, 1)
+    samples = {nodes.Const: one, nodes.Var: nodes.Var(span, "x"), nodes.Index: nodes.Index(span, "m", (one,)),
+               nodes.Call: nodes.Call(span, "f", ()), nodes.Unary: nodes.Unary(span, "-", one),
+               nodes.Binary: nodes.Binary(span, "+", one, one), nodes.Compare: nodes.Compare(span, "=", one, one),
+               nodes.Logical: nodes.Logical(span, "И", one, one), nodes.Not: nodes.Not(span, one),
+               nodes.IfExpr: nodes.IfExpr(span, one, one, one)}
+    assert set(samples) == set(nodes.EXPR_NODES)
+    for node in samples.values():
+        kinds.expr(node, None)  # a missing arm raises
+
+
+def test_the_runtime_modules_can_share_one_namespace():
+    """An emitted file carries them one after another: no name may be defined twice (an
+    import of the standard library, the same in each, may)."""
+    owner: dict[str, str] = {}
+    for module in runtime.MODULES:
+        tree = ast.parse(resources.files("pseudo.runtime").joinpath(f"{module}.py").read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef | ast.ClassDef):
+                defined = [node.name]
+            elif isinstance(node, ast.Assign):
+                defined = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            else:
+                continue
+            for name in defined:
+                assert name not in owner or owner[name] == module, f"{name}: {owner.get(name)} and {module}"
+                owner[name] = module
+
+
+def test_the_runtime_api_is_what_generated_code_may_name():
+    assert set(runtime.API) <= set(runtime.__all__)
+    for name in runtime.API:
+        assert hasattr(runtime, name), name
+
+
+@pytest.mark.parametrize("path", sorted(PROGRAMS.glob("*.pseudo")), ids=lambda p: p.stem)
+def test_generated_code_names_only_its_own_names_and_the_runtime(path):
+    """Every name the generated module reads is bound in it, a builtin, or the runtime's API."""
+    import builtins
+
+    from pseudo.pygen.generate import Generator
+    loaded = pseudo.load(Source.from_file(path))
+    for fast in (True, False):
+        gen = Generator(loaded.program, loaded.facts, loaded.main_file, fast=fast)
+        module = ast.Module(body=[s for part in gen.parts().values() for s in part], type_ignores=[])
+        bound = set()
+        for x in ast.walk(module):
+            if isinstance(x, ast.FunctionDef):
+                bound.add(x.name)
+                bound |= {a.arg for a in x.args.args}
+            elif isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load):
+                bound.add(x.id)
+            elif isinstance(x, ast.Global):
+                bound |= set(x.names)
+        read = {x.id for x in ast.walk(module) if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load)}
+        stray = read - bound - set(dir(builtins)) - set(runtime.API) - {"__pseudo_comment__", "рубеж", "счёт_шагов"}
+        assert not stray, stray
