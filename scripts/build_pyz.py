@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Build pseudo as one file, `pseudo.pyz`, that any Python ≥ 3.11 runs with nothing installed:
+
+    python3 scripts/build_pyz.py [-o dist/pseudo.pyz]
+    python3 dist/pseudo.pyz run programs/queens_recursive.pseudo     (or ./dist/pseudo.pyz …)
+
+The archive holds the package `pseudo` from this checkout (the grammar placed at
+pseudo/grammar, as an install places it), its one dependency Lark, copied from the Python that
+runs this script, with Lark's licence, and a `__main__.py` that calls the command line and exits
+with its code. The same tree always gives the same bytes: files in sorted order, each dated
+SOURCE_DATE_EPOCH (or 1980-01-01). Nothing optional (Pygments, IPython) is bundled.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import os
+import stat
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHEBANG = b"#!/usr/bin/env python3\n"
+MAIN = '''\
+"""pseudo in one file: `python3 pseudo.pyz --help`."""
+import sys
+
+from pseudo.cli import main
+
+sys.exit(main())
+'''
+SKIP_DIRS = {"__pycache__"}
+SKIP_SUFFIXES = {".pyc", ".pyo"}
+
+
+def members(root: Path = ROOT) -> dict[str, bytes]:
+    """Archive name → content, for every file of the archive."""
+    out: dict[str, bytes] = {"__main__.py": MAIN.encode("utf-8")}
+    out |= _tree(root / "pseudo", "pseudo")
+    out |= _tree(root / "grammar", "pseudo/grammar")
+    lark = _lark_folder()
+    out |= _tree(lark, "lark")
+    for name, text in _lark_licences().items():
+        out[f"lark-LICENSE/{name}"] = text
+    return out
+
+
+def _tree(folder: Path, prefix: str) -> dict[str, bytes]:
+    out = {}
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        if path.is_dir() or SKIP_DIRS & set(rel.parts) or path.suffix in SKIP_SUFFIXES:
+            continue
+        out[f"{prefix}/{rel.as_posix()}"] = path.read_bytes()
+    return out
+
+
+def _lark_folder() -> Path:
+    import lark
+    major = int(lark.__version__.split(".")[0])
+    if major != 1:  # pyproject.toml: lark>=1.1.9,<2
+        raise SystemExit(f"build_pyz: Lark {lark.__version__} is installed; pseudo needs Lark 1.x")
+    return Path(lark.__file__).resolve().parent
+
+
+def _lark_licences() -> dict[str, bytes]:
+    try:
+        files = importlib.metadata.distribution("lark").files or []
+    except importlib.metadata.PackageNotFoundError:
+        return {}
+    return {Path(f.name).name: Path(f.locate()).read_bytes() for f in files
+            if "licen" in f.name.lower() and Path(f.locate()).is_file()}
+
+
+def build(target: Path, root: Path = ROOT) -> Path:
+    """Write the archive (atomically, executable) and return its path."""
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))  # 1980-01-01, the earliest a zip can say
+    date = time.gmtime(max(epoch, 315532800))[:6]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".part")
+    with open(partial, "wb") as raw:
+        raw.write(SHEBANG)
+        with zipfile.ZipFile(raw, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            files = members(root)
+            # zipimport finds a package without __init__.py (pseudo/frontend) by its folder's entry
+            folders = {name[:i + 1] for name in files for i, ch in enumerate(name) if ch == "/"}
+            for name in sorted(folders | set(files)):
+                info = zipfile.ZipInfo(name, date_time=date)
+                if name in folders:
+                    info.external_attr = (0o40755 << 16) | 0x10  # a folder, for Unix and for DOS
+                    archive.writestr(info, b"")
+                else:
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    info.external_attr = 0o644 << 16
+                    archive.writestr(info, files[name])
+    partial.chmod(partial.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    partial.replace(target)
+    return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build pseudo.pyz: pseudo and Lark in one file for python3.")
+    parser.add_argument("-o", "--output", default=str(ROOT / "dist" / "pseudo.pyz"), help="the archive to write")
+    args = parser.parse_args(argv)
+    path = build(Path(args.output))
+    print(f"{path}: {path.stat().st_size // 1024} KiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
