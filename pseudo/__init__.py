@@ -54,5 +54,11 @@ def run(loaded: Loaded, stdin=None, stdout=None, limits: Limits | None = None, m
     _run(loaded, stdin=stdin, stdout=stdout, limits=limits, mode=mode, stats=stats, tracer=tracer)
 
 
+def load_ipython_extension(ipython) -> None:
+    """`%load_ext pseudo` in IPython or Jupyter: the %%pseudo cell magic (see pseudo.notebook)."""
+    from .notebook import load_ipython_extension as load_extension
+    load_extension(ipython)
+
+
 __all__ = ["Diagnostic", "Limits", "Loaded", "Program", "PseudoError", "PseudoRuntimeError", "Source",
            "StaticError", "load", "run"]

@@ -1,0 +1,209 @@
+"""The IPython extension: `%load_ext pseudo`, then a cell that begins with `%%pseudo` is a program.
+
+    %%pseudo [ПАРАМЕТРЫ] [ИМЯ]     the rest of the cell is the program (ИМЯ names it in messages,
+                                   and ИСПОЛЬЗОВАТЬ is relative to it; by default ячейка.pseudo)
+    %pseudo [ПАРАМЕТРЫ] ФАЙЛ       run a file (so does a %%pseudo cell with nothing under it)
+
+The options are those of `pseudo run` (--compiled, --interpret, --stats, --max-steps, --max-depth,
+--time-limit, -q, and whatever else the command has, --seed included), or with --trace those of
+`pseudo trace`: the trace page is shown in the notebook, in a frame, or a text view with
+--explain, --margin or --format. They are read by the command line's own parser, and the
+command's own code runs: a cell shows what the command shows. Only the program's text comes
+from the cell, and standard input from its comments `{ ввод: … }`, a line each (as in
+tests/golden), or from --input ТЕКСТ. The output appears as it is printed; warnings and errors,
+with the caret under their place, go to the cell's error stream. Nothing raises: the notebook
+goes on with the next cell.
+
+`run_magic` does the work with explicit streams and display function, so it runs without IPython.
+"""
+from __future__ import annotations
+
+import argparse
+import html
+import io
+import re
+import sys
+import tempfile
+import traceback
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from pathlib import Path
+
+from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, PseudoError, render
+from .frontend.source import Source
+
+CELL_NAME = "ячейка.pseudo"
+INPUT = re.compile(r"\{\s*ввод:[ ]?(.*?)\s*\}", re.DOTALL)  # the golden files' `{ ввод: … }`
+PAGE_HEIGHT = 640  # pixels of the trace page's frame
+
+MAGIC_HELP = """\
+Ячейка %%pseudo — программа на языке книги; %pseudo ФАЙЛ выполняет файл. Параметры — как у
+pseudo run (с --trace — как у pseudo trace). Ввод для ПРОЧЕСТЬ — комментарии { ввод: … } в ячейке,
+по строке на комментарий, или --input ТЕКСТ."""
+
+
+def load_ipython_extension(ipython) -> None:
+    """`%load_ext pseudo`: register the %pseudo line magic and the %%pseudo cell magic."""
+    ipython.register_magic_function(pseudo_magic, magic_kind="line_cell", magic_name="pseudo")
+
+
+def pseudo_magic(line: str, cell: str | None = None) -> None:
+    """%pseudo and %%pseudo (see the module's docstring)."""
+    run_magic(line, cell, stdout=sys.stdout, stderr=sys.stderr, show_html=_display_html)
+
+
+def _display_html(markup: str) -> None:
+    from IPython.display import HTML, display
+    display(HTML(markup))
+
+
+def run_magic(line: str, cell: str | None, stdout, stderr, show_html=None) -> int:
+    """Run the magic's program; what a user sees goes to stdout, stderr and show_html (a
+    function given the HTML of the trace page's frame). Returns the command line's exit code.
+
+    The command line's own code runs (`pseudo run` or `pseudo trace`, with the options parsed by
+    its parser), so a cell shows exactly what the command shows; only the program's text comes
+    from the cell and standard input from its `{ ввод: … }` comments."""
+    from . import cli
+    try:
+        args = _parse(line, stdout, stderr)
+    except SystemExit as e:  # --help, or a wrong option: the parser has said why
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    text = cell if cell is not None and cell.strip() else None
+    if text is not None:
+        args.file = args.file or CELL_NAME
+    elif not args.file:
+        print("pseudo: ошибка: пустая ячейка: напишите программу под строкой %%pseudo или назовите файл: "
+              "%pseudo ФАЙЛ", file=stderr)
+        return EXIT_USAGE
+    stdin = io.StringIO(args.input if args.input is not None else _cell_input(text or ""))
+    command = "trace" if args.trace else "run"
+    folder = page = None
+    if args.trace and not (args.margin or args.explain or args.format != "text"):
+        args.html = True  # the page, in a frame of the notebook
+        if not args.output:
+            folder = tempfile.TemporaryDirectory()
+            args.output = str(Path(folder.name) / "trace.html")
+        page = args.output
+    messages = io.StringIO() if folder is not None else stderr  # less the line naming the temporary page
+    try:
+        with _streams(stdin, stdout, messages), _program_text(cli, args.file, text):
+            code = _command(cli, command, args)
+        if folder is not None:
+            said = f"pseudo: страница трассировки записана в {page}\n"
+            stderr.write(messages.getvalue().replace(said, ""))
+        if page is not None and code in (EXIT_OK, EXIT_RUNTIME) and Path(page).is_file():
+            frame = page_frame(Path(page).read_text(encoding="utf-8"), Path(args.file).name)
+            if show_html is not None:
+                show_html(frame)
+    finally:
+        if folder is not None:
+            folder.cleanup()
+    return code
+
+
+def _command(cli, command: str, args) -> int:
+    """The command, its failures reported as `pseudo.cli.main` reports them."""
+    try:
+        return cli.COMMANDS[command](args)
+    except (cli.UsageError, cli.OutputRefused) as e:
+        print(f"pseudo: ошибка: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except PseudoError as e:
+        _flush(sys.stdout)
+        print(e.render(), file=sys.stderr)
+        return e.exit_code
+    except KeyboardInterrupt:
+        _flush(sys.stdout)
+        print("\npseudo: прервано", file=sys.stderr)
+        return 130
+    except Exception:  # noqa: BLE001 - as on the command line: a message in Russian, not a traceback
+        _flush(sys.stdout)
+        print(render("error", "внутренняя ошибка pseudo — это не ошибка вашей программы. Пожалуйста, "
+                     "сообщите о ней разработчикам, приложив программу и команду.", None), file=sys.stderr)
+        if args.debug:
+            traceback.print_exc(file=sys.stderr)
+        return EXIT_RUNTIME
+
+
+@contextmanager
+def _streams(stdin, stdout, stderr):
+    saved = sys.stdin
+    sys.stdin = stdin
+    try:
+        with redirect_stdout(stdout), redirect_stderr(stderr):
+            yield
+    finally:
+        sys.stdin = saved
+
+
+@contextmanager
+def _program_text(cli, name: str, text: str | None):
+    """While the command runs, the program named `name` is the cell's text (the files it uses
+    are still read from disk, relative to the notebook's folder)."""
+    if text is None:
+        yield
+        return
+    read = cli._read
+    cli._read = lambda path: Source(text, name) if path == name else read(path)
+    try:
+        yield
+    finally:
+        cli._read = read
+
+
+# ---- options: the command line's own parser ----
+
+def parser(trace: bool) -> argparse.ArgumentParser:
+    """The parser of `pseudo run` (or `pseudo trace`) from the command line, with the program
+    file made optional and the magic's own --trace and --input."""
+    from .cli import build_parser
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    p = commands.choices["trace" if trace else "run"]
+    p.prog = "%%pseudo --trace" if trace else "%%pseudo"
+    p.description = MAGIC_HELP
+    for action in p._actions:
+        if action.dest == "file":
+            action.nargs, action.default, action.required = "?", None, False
+            action.help = "имя программы ячейки в сообщениях (по умолчанию ячейка.pseudo) или файл, если ячейка пуста"
+    magic = p.add_argument_group("ячейка")
+    magic.add_argument("--trace", action="store_true",
+                       help="показать работу программы по шагам: страницу трассировки (параметры — как у pseudo "
+                            "trace; --explain, --margin, --format — текстом)")
+    magic.add_argument("--input", metavar="ТЕКСТ",
+                       help="стандартный ввод программы (без этого параметра — строки комментариев "
+                            "«{ ввод: … }» в ячейке)")
+    return p
+
+
+def _parse(line: str, stdout, stderr) -> argparse.Namespace:
+    import shlex
+    try:
+        words = shlex.split(line)
+    except ValueError as e:
+        print(f"%%pseudo: ошибка: {e}", file=stderr)
+        raise SystemExit(EXIT_USAGE) from None
+    with redirect_stdout(stdout), redirect_stderr(stderr):  # help and usage errors where the user looks
+        return parser("--trace" in words).parse_args(words)
+
+
+def _cell_input(text: str) -> str:
+    """The lines of `{ ввод: … }` comments, in order."""
+    return "".join(m.group(1) + "\n" for m in INPUT.finditer(text))
+
+
+def _flush(stream) -> None:
+    try:
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def page_frame(page: str, title: str, height: int = PAGE_HEIGHT) -> str:
+    """The trace page inside a frame of the notebook: a whole document in `srcdoc`, so it needs no
+    file or server, and its script and style stay apart from the notebook's."""
+    return (f'<div class="pseudo-trace"><iframe title="Трассировка: {html.escape(title)}" '
+            f'style="width: 100%; height: {height}px; border: 1px solid #ccc" '
+            f'srcdoc="{html.escape(page, quote=True)}"></iframe></div>')
+
+
+__all__ = ["load_ipython_extension", "page_frame", "parser", "pseudo_magic", "run_magic"]
