@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import os
 import sys
@@ -22,7 +23,7 @@ from .errors import (
 )
 from .execute import deep_call, format_stats, run
 from .files import AtomicFile, OutputRefused, check_output, write_file
-from .frontend.source import Source
+from .frontend.source import Source, Span
 from .runtime import Limits
 from .runtime.runner import MAX_DEPTH
 
@@ -208,10 +209,34 @@ def _add_file(p: argparse.ArgumentParser) -> None:
         p.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
 
 
-def main(argv: list[str] | None = None) -> int:
+class _Closed(io.TextIOBase):
+    """A standard stream the shell closed (`>&-`, `<&-`): nothing to read, and writing is
+    the program's input-output error, not a crash."""
+
+    def readline(self, size=-1):
+        return ""
+
+    def write(self, text):
+        raise OSError(errno.EBADF, "стандартный вывод закрыт")
+
+    def isatty(self):
+        return False
+
+
+def _standard_streams() -> None:
+    if sys.stdin is None:
+        sys.stdin = _Closed()
+    if sys.stdout is None:
+        sys.stdout = _Closed()
+    if sys.stderr is None:  # nowhere to report: messages are dropped
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the whole process
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
+
+
+def main(argv: list[str] | None = None) -> int:
+    _standard_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -231,7 +256,10 @@ def main(argv: list[str] | None = None) -> int:
         print("\npseudo: прервано (Ctrl-C)", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader of our output went away (`| head`): not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
         return EXIT_OK
     except Exception:  # noqa: BLE001 - the last line of defence: never a bare traceback
         _flush()
@@ -248,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
 def _flush() -> None:
     try:
         sys.stdout.flush()
-    except OSError:
+    except (OSError, ValueError):
         pass
 
 
@@ -265,9 +293,20 @@ def _read(path: str) -> Source:
         raise UsageError(f"{path} — это папка, а не файл программы") from None
     except UnicodeDecodeError as e:
         raise StaticError([Diagnostic("error", "not-utf8", f"файл {path} не в кодировке UTF-8 (байт {e.start})",
-                                      None, "сохраните программу в UTF-8")]) from None
+                                      _byte_span(path, e.object, e.start), "сохраните программу в UTF-8")]) from None
+    except ValueError:  # a NUL byte in the name
+        raise UsageError("в имени файла нулевой байт") from None
     except OSError as e:
         raise UsageError(f"не удалось прочесть {path}: {e.strerror}") from None
+
+
+def _byte_span(path: str, data: bytes, start: int) -> Span:
+    """Where a byte that is not UTF-8 stands: its line and column in the text read so far."""
+    before = data[:start].decode("utf-8", "replace")
+    line = before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    source = Source(data.decode("utf-8", "replace"), path)
+    return Span(source, line, column, line, column + 1)
 
 
 def _load(path: str):

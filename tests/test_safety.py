@@ -123,3 +123,47 @@ def _emitted_runs_only_the_program(folder, program):
                          cwd=folder, timeout=60, check=False)
     assert (run.returncode, run.stdout) == (0, "ок\n"), run.stderr
     assert not (folder / "CANARY").exists()
+
+
+NAMES_PROGRAM = """\
+ﬁ := 1; fi := 2
+ｘ := 3; x := 4
+ｓｙｓ := 5; ｐｒｉｎｔ := 6
+print := 7; print_ := 8; print__ := 9
+x² := 10; ½ := 11; x2_ := 12
+сообщить := 13; Массив := 14; шаг := 15; главная := 16; рубеж := 17
+f (x) = x + print
+g (print) = print * 100 + x
+СООБЩИТЬ ﬁ, fi, ｘ, x, ｓｙｓ, ｐｒｉｎｔ, print, print_, print__, x², ½, x2_
+СООБЩИТЬ сообщить, Массив, шаг, главная, рубеж, f(1), g(2)
+"""
+NAMES_OUTPUT = "1 2 3 4 5 6 7 8 9 10 11 12\n13 14 15 16 17 8 204\n"
+
+
+def test_names_that_python_would_merge_or_take_stay_apart_in_every_mode(tmp_path):
+    """Python reads identifiers after NFKC (ﬁ is fi, ｘ is x) and has names of its own (print,
+    sys) and of the runtime (сообщить, Массив, шаг): the program's names keep their meaning."""
+    program = tmp_path / "имена.pseudo"
+    program.write_text(NAMES_PROGRAM, encoding="utf-8")
+    for mode in ([], ["--interpret"]):
+        result = cli("run", "-q", *mode, str(program))
+        assert (result.returncode, result.stdout) == (0, NAMES_OUTPUT), result.stderr
+    out = tmp_path / "имена.py"
+    assert cli("py", "-q", str(program), "-o", str(out)).returncode == 0
+    run = subprocess.run([sys.executable, "-I", str(out)], capture_output=True, text=True, encoding="utf-8",
+                         check=False)
+    assert (run.returncode, run.stdout) == (0, NAMES_OUTPUT), run.stderr
+
+
+def test_the_naming_scheme_is_injective_over_nfkc():
+    import unicodedata
+
+    import pseudo
+    from pseudo.frontend.source import Source
+    from pseudo.pygen.names import Names, reserved
+    names = Names(pseudo.load(Source(NAMES_PROGRAM, "имена.pseudo")).program)
+    python = list(names.vars.values()) + list(names.defs.values())
+    folded = [unicodedata.normalize("NFKC", x) for x in python]
+    assert len(set(folded)) == len(python)
+    assert not set(folded) & reserved()
+    assert all(x.isidentifier() for x in python)

@@ -41,14 +41,15 @@ class Kinds:
 
     With `guarded` (for the fast code), a value read by ПРОЧЕСТЬ is taken to be of the kind
     its variable is used as — a string where it meets a string, an integer elsewhere — and a
-    power of integers to be an integer; `guards` maps each such node to that kind: the fast
-    code checks it where the value comes in (`прочесть_целое`, `прочесть_строку`, `целое`)
-    and, if it is of another kind, hands over to the exact code."""
+    power of integers to be an integer; `guards` maps each target of ПРОЧЕСТЬ to its kind: the
+    fast code checks the value where it comes in (`прочесть_целое`, `прочесть_строку`,
+    `целое`) and, if it is of another kind, hands over to the exact code."""
 
     def __init__(self, program: n.Program, guarded: bool = False):
         self.program = program
         self.table: dict[tuple, str | None] = {}
         self.guards: dict[int, str] = {}  # id of a ПРОЧЕСТЬ target → the kind it is taken to be
+        self.known: dict[tuple, str] = {}  # kinds of expressions asked for, once the table is final
         self.strings = _compared_with_strings(program) if guarded else None
         self.locals = {key: set(d.locals) for key, d in program.definitions.items()}
         self.changed = True
@@ -74,8 +75,17 @@ class Kinds:
         return self.table.get(("()", key)) or ANY
 
     def expr(self, e: n.Expr, scope: str | None) -> str:
-        """The expression's type; ANY when it cannot be known."""
-        return self._type(e, scope) or ANY
+        """The expression's type; ANY when it cannot be known (remembered: the table is final)."""
+        key = (id(e), scope)
+        if key not in self.known:
+            self.known[key] = self._type(e, scope) or ANY
+        return self.known[key]
+
+    def guarded_power(self, e: n.Expr, scope: str | None) -> bool:
+        """Is `e` a power of integers that the fast code takes to be an integer (`целое(…)`:
+        a negative exponent makes a fraction, and hands over to the exact code)?"""
+        return (self.strings is not None and isinstance(e, n.Binary) and e.op == "^"
+                and self.expr(e.left, scope) == self.expr(e.right, scope) == INT)
 
     def exact(self, op, operands, scope: str | None) -> bool:
         """Does the Python operator of `op` (a runtime Operator) give the checked value here?"""
@@ -105,8 +115,7 @@ class Kinds:
                 if a is None or b is None:
                     return None
                 if op == "^" and a == b == INT and self.strings is not None:
-                    self.guards[id(e)] = INT  # a negative exponent would make a fraction: checked
-                    return INT
+                    return INT  # taken to be an integer: see guarded_power
                 return self._binary(op, a, b, right)
             case n.Compare() | n.Logical() | n.Not():
                 return BOOL

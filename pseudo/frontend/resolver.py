@@ -43,7 +43,7 @@ def load(source: Source) -> Loaded:
 def _key(filename: str) -> str:
     try:
         return str(Path(filename).resolve())
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL byte in the name
         return filename
 
 
@@ -60,8 +60,14 @@ def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str]) -> N
             used = parse_file(Source.from_file(path))
         except FileNotFoundError:
             raise static_error("use-not-found", item.span, path=item.path) from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise static_error("use-read-error", item.span, path=item.path, detail=str(e)) from None
+        except UnicodeDecodeError as e:
+            raise static_error("use-read-error", item.span, path=item.path,
+                               detail=f"не в кодировке UTF-8 (байт {e.start})") from None
+        except ValueError:  # a NUL byte in the name
+            raise static_error("use-read-error", item.span, path=item.path.replace("\x00", "\\0"),
+                               detail="в имени файла нулевой байт") from None
+        except OSError as e:
+            raise static_error("use-read-error", item.span, path=item.path, detail=e.strerror or str(e)) from None
         if any(not isinstance(s, RawUse) for s in used.main):
             first = next(s for s in used.main if not isinstance(s, RawUse))
             used.warnings.append(diagnostic("warning", "use-ignored", first.span, path=item.path))

@@ -73,9 +73,10 @@ def describe(gen: Generator, loaded, **more) -> CompiledProgram:
     """What the compiled program's error reports need (report.CompiledProgram)."""
     definitions = {}
     for key, d in loaded.program.definitions.items():
+        holders = tuple(gen.cells.get((key, p.name), gen.names.var(p.name)) for p in d.params)
         definitions[gen.names.defs[key]] = Definition(
-            d.name, tuple(p.name for p in d.params), tuple(gen.names.var(p.name) for p in d.params),
-            tuple(d.words) if d.is_phrase else ())
+            d.name, tuple(p.name for p in d.params), holders, tuple(d.words) if d.is_phrase else (),
+            tuple(gen.names.var(p.name) for p in d.params if (key, p.name) not in gen.cells))
     names = {py: name for py, name in gen.names.program_names().items() if py != name}
     texts = {filename: source.text for filename, source in loaded.sources.items()}
     return CompiledProgram(texts, definitions, names, frames_per_call=gen.frames_per_call, **more)
@@ -83,8 +84,8 @@ def describe(gen: Generator, loaded, **more) -> CompiledProgram:
 
 def _literal(program: CompiledProgram) -> str:
     """The CompiledProgram as Python source (every string through repr)."""
-    definitions = ", ".join(f"{k!r}: Definition({d.name!r}, {d.params!r}, {d.python_params!r}, {d.words!r})"
-                            for k, d in program.definitions.items())
+    definitions = ", ".join(f"{k!r}: Definition({d.name!r}, {d.params!r}, {d.python_params!r}, {d.words!r}, "
+                            f"{d.plain!r})" for k, d in program.definitions.items())
     return (f"CompiledProgram(\n    texts={program.texts!r},\n    definitions={{{definitions}}},\n"
             f"    names={program.names!r},\n    positions={program.positions!r},\n"
             f"    code_file=__file__, code_lines={program.code_lines}, frames_per_call={program.frames_per_call})")

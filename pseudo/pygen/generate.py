@@ -29,6 +29,8 @@ from .structure import CannotStructure, Jump, Loop, StateCode, Structurer
 from .weights import Weights
 
 COMMENT = "__pseudo_comment__"
+OUTLINE = 12  # a block nested deeper in one Python function becomes a function of its own
+CHAIN = 40  # a chain of operations longer than this is computed in parts (`(t := …, …)[-1]`)
 
 
 # ---- building nodes ----
@@ -112,6 +114,7 @@ class Where:
     function), and how each transfer of the state being written is rendered."""
     loops: tuple = ()
     jumps: dict = field(default_factory=dict)  # id(Goto or Stop) → Jump
+    depth: int = 0  # compound statements around, within the Python function being written
 
 
 @dataclass
@@ -133,6 +136,7 @@ class Generator:
         self.weights = Weights(program, facts) if fast and limits else None
         self.names = names or Names(program)
         self.comments = sorted(program.comments, key=lambda c: (c.span.filename, c.span.line))
+        self.cells: dict[tuple, str] = {}  # (definition, local) → the cell that holds it
         self.frames_per_call = 2  # the definition's frame, and one for a runtime helper it calls
 
     def parts(self) -> dict[str, list[ast.stmt]]:
@@ -171,7 +175,8 @@ class Generator:
     def needs_exact(self) -> bool:
         """Can the fast code hand over to the exact code (a value read checked as read, a
         power taken to be an integer, a limit)?"""
-        return self.fast and (bool(self.kinds.guards) or self.limits)
+        powers = any(isinstance(x, n.Binary) and x.op == "^" for root in n.bodies(self.program) for x in n.walk(root))
+        return self.fast and (bool(self.kinds.guards) or self.limits or powers)
 
 
 class BodyCode:
@@ -191,10 +196,18 @@ class BodyCode:
             except CannotStructure:
                 self.plan = None
         automata = self.automata = gen.facts.body_automata[key]
-        self.dispatched = any(a is not self.automaton or self.plan is None for a in automata)
+        # Python allows 20 nested loops and 100 levels of indentation: a body nested deeper has
+        # its deep blocks written as functions of their own (`outline`), its states as a dispatch
+        self.outlined = isinstance(code, n.Block) and _nesting(code) > OUTLINE
+        if self.outlined:
+            self.plan = None
+        self.dispatched = self.outlined or any(a is not self.automaton or self.plan is None for a in automata)
+        self.substitutes: dict[int, ast.expr] = {}  # parts of a long chain already computed
+        self.outlines: list[ast.stmt] = []  # the functions of deep blocks, defined at the body's top
         self.state_spans = {s.name: s.span for a in automata for s in a.states}
         self.locals = set(body.locals) if key is not None else self._main_locals()
         self.cells = self._cells(code)  # locals kept in a cell: passed as РЕЗ, or seen by state functions
+        gen.cells.update({(key, x): cell for x, cell in self.cells.items()})
         self.scopes = [FunctionScope()]  # the Python function being written, innermost last
 
     # ---- the two kinds of body ----
@@ -212,7 +225,7 @@ class BodyCode:
         else:
             body = self.body(d.body, Where()) + self.end_of_procedure(d.span, last=True)
         code = function(self.names.defs[d.name], [self.names.var(p.name) for p in d.params],
-                        self.declarations() + entry + cells + body)
+                        self.declarations() + entry + cells + self.outlines + body)
         return at(code, d.span)
 
     def main(self) -> ast.FunctionDef:
@@ -221,7 +234,8 @@ class BodyCode:
         self.scopes[-1].globals |= set(self.gen.facts.arrays)
         start = self.count(self.gen.weights.start(), self.gen.program.main.span) if self.gen.weights else []
         body = self.body(self.gen.program.main, Where())
-        return at(function(MAIN, [], self.declarations() + arrays + start + body), self.gen.program.main.span)
+        return at(function(MAIN, [], self.declarations() + arrays + self.outlines + start + body),
+                  self.gen.program.main.span)
 
     def leave(self, value: ast.expr | None, span) -> ast.expr:
         """The value a call gives back, through `выйти` (one level less deep) in the exact code."""
@@ -251,7 +265,7 @@ class BodyCode:
         `global` lines. Not those passed as РЕЗ (their cells are on the module's globals),
         and none when the main program has labels (its state functions share its variables)."""
         program = self.gen.program
-        if any(isinstance(x, n.Label) for x in n.walk(program.main)):
+        if self.outlined or any(isinstance(x, n.Label) for x in n.walk(program.main)):
             return set()
         elsewhere = set()
         for d in program.definitions.values():
@@ -270,10 +284,7 @@ class BodyCode:
         return (mine & (read | loop_vars)) - elsewhere - by_ref
 
     def _cells(self, code) -> dict[str, str]:
-        if self.key is None or not isinstance(code, n.Block):
-            by_ref = set()
-        else:
-            by_ref = {a.name for _, a in _ref_arguments(code, self.gen.program)}
+        by_ref = set() if self.key is None else {a.name for _, a in _ref_arguments(code, self.gen.program)}
         kept = (set(self.locals) if self.dispatched else by_ref & self.locals) - self.refs
         return {x: self.names.fresh(f"ячейка_{self.names.var(x)}") for x in sorted(kept)}
 
@@ -347,7 +358,29 @@ class BodyCode:
         return out
 
     def suite(self, block: n.Block | None, where: Where) -> list[ast.stmt]:
-        return self.block(block, where) if block is not None else []
+        if block is None:
+            return []
+        if self.outlined and where.depth >= OUTLINE:
+            return self.outline(block, where)
+        return self.block(block, where)
+
+    def outline(self, block: n.Block, where: Where) -> list[ast.stmt]:
+        """A deeply nested block as a local function; a transfer out of it comes back as the
+        label it names, and the state function around it passes the label on."""
+        self.scopes.append(FunctionScope())
+        body = self.block(block, Where((), where.jumps, 0))
+        decls = self.declarations()
+        self.scopes.pop()
+        fn_name = self.names.fresh("блок")
+        self.gen.frames_per_call += 1
+        # defined at the top of the body's function, not here: so the indentation does not grow
+        self.outlines.append(at(function(fn_name, [], decls + body), block.span))
+        if not any(isinstance(x, n.Goto) for x in n.walk(block)):
+            return [statement(call(fn_name, []))]
+        signal = self.names.fresh("переход")
+        return [assign(name(signal, ctx=ast.Store()), call(fn_name, [])),
+                       ast.If(test=ast.Compare(left=name(signal), ops=[ast.IsNot()], comparators=[ast.Constant(None)]),
+                              body=[ast.Return(value=name(signal))], orelse=[])]
 
     def stmt(self, s: n.Stmt, where: Where) -> list[ast.stmt]:
         method = getattr(self, "_stmt_" + type(s).__name__)
@@ -378,19 +411,20 @@ class BodyCode:
         return [statement(self.call(s.call, value=False), s.span)]
 
     def _stmt_If(self, s: n.If, where: Where):
-        return [ast.If(test=self.cond(s.cond), body=self.suite(s.then, where) or [ast.Pass()],
-                       orelse=self.suite(s.else_, where))]
+        inner = replace(where, depth=where.depth + 1)
+        return [ast.If(test=self.cond(s.cond), body=self.suite(s.then, inner) or [ast.Pass()],
+                       orelse=self.suite(s.else_, inner))]
 
     def _stmt_While(self, s: n.While, where: Where):
-        inner = replace(where, loops=where.loops + ("other",))
+        inner = replace(where, loops=where.loops + ("other",), depth=where.depth + 1)
         body = self.count_loop(s) + self.suite(s.body, inner)
         return [ast.While(test=self.cond(s.cond), body=body, orelse=[])]
 
     def _stmt_Loop(self, s: n.Loop, where: Where):
-        inner = replace(where, loops=where.loops + ("endless",))
+        inner = replace(where, loops=where.loops + ("endless",), depth=where.depth + 2)
         loop = at(ast.While(test=ast.Constant(True), body=self.count_loop(s) + self.suite(s.body, inner),
                             orelse=[]), s.span)
-        if _exit_needs_raise(s.body, self.gen.facts):
+        if _exit_needs_raise(s.body, self.gen.facts, self.outlined):
             handler = ast.ExceptHandler(type=name("Кончено"), name=None, body=[ast.Pass()])
             return [ast.Try(body=[loop], handlers=[handler], orelse=[], finalbody=[])]
         return [loop]
@@ -410,7 +444,7 @@ class BodyCode:
             target = name(value, s.span, ast.Store())
         elif s.var not in self.locals:
             self.scopes[-1].globals.add(s.var)
-        inner = replace(where, loops=where.loops + ("other",))
+        inner = replace(where, loops=where.loops + ("other",), depth=where.depth + 1)
         body = through + self.count_loop(s) + self.suite(s.body, inner)
         return [ast.For(target=target, iter=self.progression(s), body=body, orelse=[])]
 
@@ -539,7 +573,27 @@ class BodyCode:
         return call("условие", [value], e.span)
 
     def expr(self, e: n.Expr) -> ast.expr:
+        if id(e) in self.substitutes:
+            return at(name(self.substitutes[id(e)].id), e.span)
+        spine = _left_spine(e, self.substitutes)
+        if len(spine) > CHAIN:
+            return at(self.chain(spine), e.span)
         return at(getattr(self, "_expr_" + type(e).__name__)(e), e.span)
+
+    def chain(self, spine: list) -> ast.expr:
+        """A long chain computed in parts, left to right, each part named as it is computed:
+        `(t1 := a + b + …, t2 := t1 + …, …, t2 + … + z)[-1]` — the order of evaluation is
+        the chain's own, and no part nests deeper than Python's parser allows."""
+        parts = []
+        for cut in spine[CHAIN::CHAIN][::-1]:  # from the innermost part out
+            value = at(getattr(self, "_expr_" + type(cut).__name__)(cut), cut.span)
+            temp = self.names.fresh("часть")
+            parts.append(at(ast.NamedExpr(target=name(temp, cut.span, ast.Store()), value=value), cut.span))
+            self.substitutes[id(cut)] = name(temp)
+        root = spine[0]
+        parts.append(at(getattr(self, "_expr_" + type(root).__name__)(root), root.span))
+        last = at(ast.UnaryOp(op=ast.USub(), operand=ast.Constant(1)), root.span)
+        return ast.Subscript(value=at(ast.Tuple(elts=parts, ctx=ast.Load()), root.span), slice=last, ctx=ast.Load())
 
     def _expr_Const(self, e: n.Const):
         v = e.value
@@ -595,7 +649,7 @@ class BodyCode:
     def _expr_Binary(self, e: n.Binary):
         op = OPERATORS[e.op]
         left, right = self.expr(e.left), self.expr(e.right)
-        if id(e) in self.kinds.guards:  # a power of integers, taken to be an integer
+        if self.kinds.guarded_power(e, self.key):  # a power of integers, taken to be an integer
             return call("целое", [call(op.function.__name__, [left, right], e.span)], e.span)
         if not self.kinds.exact(op, [e.left, e.right], self.key):
             return call(op.function.__name__, [left, right], e.span)
@@ -637,9 +691,10 @@ def _ref_arguments(root, program: n.Program):
                     yield x, a
 
 
-def _exit_needs_raise(body: n.Block, facts: Facts) -> bool:
+def _exit_needs_raise(body: n.Block, facts: Facts, outlined: bool) -> bool:
     """Does a КОНЧЕНО of this endless loop stand where `break` cannot reach the loop: inside
-    an inner ПОКА or ДЛЯ, or in a state function of a block with labels?"""
+    an inner ПОКА or ДЛЯ, in a state function of a block with labels, or in a block written
+    as a function of its own (`outlined`)?"""
     def search(block: n.Block, inside: bool) -> bool:
         inside = inside or facts.automaton(block) is not None
         for s in block.stmts:
@@ -651,7 +706,27 @@ def _exit_needs_raise(body: n.Block, facts: Facts) -> bool:
             if any(search(b, deeper) for b in n.blocks(s)):
                 return True
         return False
-    return search(body, False)
+    return search(body, outlined)
+
+
+def _nesting(block: n.Block) -> int:
+    """How deep the Python code of a block nests compound statements."""
+    deepest = 0
+    for s in block.stmts:
+        extra = 2 if isinstance(s, n.Loop) else 1
+        for inner in n.blocks(s):
+            deepest = max(deepest, extra + _nesting(inner))
+    return deepest
+
+
+def _left_spine(e, computed: dict) -> list:
+    """The operations down the left side of a chain `a + b - c * …`, the outermost first, up
+    to a part already computed."""
+    spine = []
+    while isinstance(e, n.Binary | n.Compare) and id(e) not in computed:
+        spine.append(e)
+        e = e.left
+    return spine
 
 
 def _leaves(a: Automaton) -> bool:

@@ -66,6 +66,7 @@ class Names:
 
     def __init__(self, program: n.Program):
         self.taken: set[str] = set(reserved())
+        self.numbers: dict[str, int] = {}
         self.defs: dict[str, str] = {}
         self.vars: dict[str, str] = {}
         for key, d in sorted(program.definitions.items()):
@@ -76,9 +77,10 @@ class Names:
 
     def _claim(self, base: str) -> str:
         stem = base if base.isidentifier() and nfkc(base) == base else spelled(base)
-        name, number = stem, 2
+        name, number = stem, self.numbers.get(stem, 2)
         while nfkc(name) in self.taken:
             name, number = f"{stem}_" if number == 2 else f"{stem}_{number}", number + 1
+        self.numbers[stem] = number  # the next try for this stem: fresh names are claimed by the hundred
         self.taken.add(nfkc(name))
         return name
 

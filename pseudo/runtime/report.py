@@ -85,8 +85,11 @@ def stack_entry(name, params, words, values, call_place):
     return f"{call_label(name, params, words, values)}  — вызов в {where}"
 
 
-def shown_argument(value):
-    """A parameter's value in the call stack; a РЕЗ parameter is shown as such."""
+def shown_argument(value, cell=False):
+    """A parameter's value in the call stack; a РЕЗ parameter is shown as such, a parameter
+    the code keeps in a cell by the value in it."""
+    if cell and value is not None:
+        value = value.или_ничего()
     if value is None:
         return "?"
     if hasattr(value, "ключ"):
@@ -101,8 +104,9 @@ class Definition:
     """What the call stack shows of a definition compiled to the Python function `function`."""
     name: str
     params: tuple  # the parameters' pseudo names
-    python_params: tuple  # and their Python names
+    python_params: tuple  # the Python names that hold their current values (a parameter, or its cell)
     words: tuple = ()  # a phrase's words and parameters, in order
+    plain: tuple = ()  # of python_params, those that are the parameters themselves, not cells
 
 
 @dataclass
@@ -233,7 +237,7 @@ def _stack(frames, program):
         d = program.definitions.get(frame.f_code.co_name)
         if d is None:
             continue
-        values = [shown_argument(frame.f_locals.get(p)) for p in d.python_params]
+        values = [shown_argument(frame.f_locals.get(p), p not in d.plain) for p in d.python_params]
         call = innermost_place(frames[:i], program) if i else None
         out.append(stack_entry(d.name, d.params, d.words, values, call))
     return out
