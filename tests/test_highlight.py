@@ -156,6 +156,12 @@ def test_html():
 pygments = pytest.importorskip("pygments", reason="Pygments is not installed (pip install '.[test]')")
 
 
+def test_every_kind_has_a_standard_pygments_type():
+    from pygments.token import STANDARD_TYPES
+    for kind, name in highlight.PYGMENTS_TOKENS.items():
+        assert pygments.token.string_to_tokentype(name) in STANDARD_TYPES, kind
+
+
 def test_pygments_finds_the_lexer_by_its_entry_point():
     from pygments.lexers import find_lexer_class_for_filename, get_lexer_by_name
     assert get_lexer_by_name("pseudo").__class__ is highlight.PseudoLexer
@@ -180,4 +186,4 @@ def test_pygmentize_command():
     assert done.returncode == 0, done.stderr
     assert '<span class="k">КОНЕЦ_ЕСЛИ</span>' in done.stdout
     assert '<span class="nf">«место (k), (i) свободно»</span>' in done.stdout
-    assert 'class="err"' not in done.stdout
+    assert 'class="err"' not in done.stdout and 'class=" -' not in done.stdout  # no class made up for a type

@@ -112,20 +112,14 @@ PYGMENTS_TOKENS = {
     "keyword": "Keyword", "constant": "Keyword.Constant", "label": "Name.Label",
     "definition": "Name.Function", "builtin": "Name.Builtin", "phrase": "Name.Function",
     "comment": "Comment.Multiline", "string": "String", "number": "Number.Integer", "operator": "Operator",
-    "punctuation": "Punctuation", "name": "Name", "whitespace": "Whitespace", "text": "Text",
+    "punctuation": "Punctuation", "name": "Name", "whitespace": "Text.Whitespace", "text": "Text",
 }
-"""Each kind's Pygments token type, by its dotted name."""
+"""Each kind's Pygments token type, by its dotted name (each a standard type, with its own CSS class)."""
 
 
 def _pygments_lexer():
-    from pygments import token as t
     from pygments.lexer import RegexLexer
-
-    def token_type(dotted: str):
-        tok = t.Token
-        for part in dotted.split("."):
-            tok = getattr(tok, part)
-        return tok
+    from pygments.token import string_to_tokentype as token_type
 
     class PseudoLexer(RegexLexer):
         """The pseudocode of J. Arsac's «Программирование игр и головоломок» (1990), as `pseudo` runs it."""
