@@ -132,20 +132,29 @@ def build_parser() -> argparse.ArgumentParser:
     p_trace = sub.add_parser("trace", help="выполнить программу и показать её работу шаг за шагом",
                              description="Выполнить программу, показывая каждый шаг: инструкцию, изменения "
                                          "переменных, вызовы и возвраты (с отступом по глубине), переходы "
-                                         "автомата. Вывод программы идёт в стандартный вывод, трассировка — в "
-                                         "поток ошибок (или в файл -o).")
+                                         "автомата. Трассировка идёт в стандартный вывод: её можно сохранить "
+                                         "(pseudo trace p.pseudo > trace.txt) или листать (pseudo trace p.pseudo "
+                                         "| less). Вывод программы в ней уже есть, строками «вывод: …», и "
+                                         "отдельно не печатается, чтобы не смешиваться с ней. С -o ФАЙЛ (и с "
+                                         "--html) трассировка пишется в файл, а вывод программы идёт в "
+                                         "стандартный вывод, как у pseudo run. Предупреждения и сообщения "
+                                         "pseudo — в поток ошибок.")
     _add_file(p_trace)
     view = p_trace.add_mutually_exclusive_group()
     view.add_argument("--format", choices=["text", "jsonl", "table"], default="text",
                       help="text — по строке на событие (по умолчанию); jsonl — событие JSON в строке; "
-                           "table — таблица значений переменных по шагам")
+                           "table — таблица значений переменных по шагам, с глубиной и текущим вызовом")
     view.add_argument("--margin", action="store_true",
-                      help="текст программы, справа у каждой строки — последние присвоенные на ней значения")
+                      help="текст программы, справа у каждой строки — последние присвоенные на ней значения, "
+                           "у заголовка процедуры — аргументы её вызовов; ниже — вывод программы")
     view.add_argument("--explain", action="store_true", help="рассказывать каждый шаг словами")
     view.add_argument("--html", action="store_true",
-                      help="страница с проигрыванием трассировки (слайдер, кнопки, клавиши ← →)")
-    p_trace.add_argument("-o", "--output", metavar="ФАЙЛ", help="куда записать трассировку (для --html — обязательно "
-                                                                 "или ФАЙЛ.html рядом с программой)")
+                      help="страница для браузера: текст программы, переменные по вызовам, массивы клетками, "
+                           "дерево вызовов, вывод; проигрывание, шаг через вызов и из вызова, переход к строке, "
+                           "состоянию или выводу, крупный шрифт для проектора")
+    p_trace.add_argument("-o", "--output", metavar="ФАЙЛ",
+                         help="записать трассировку в файл, а не в стандартный вывод; вывод программы тогда идёт "
+                              "в стандартный вывод (для --html по умолчанию — ФАЙЛ.html рядом с программой)")
     p_trace.add_argument("--only", metavar="ВИДЫ",
                          help="только эти события, через запятую: stmts, states, calls, assign, output")
     p_trace.add_argument("--vars", metavar="ИМЕНА", help="только эти переменные, через запятую: k,c")
@@ -153,14 +162,16 @@ def build_parser() -> argparse.ArgumentParser:
     p_trace.add_argument("--to", dest="last", type=_positive, metavar="M", help="до события M")
     p_trace.add_argument("--depth", type=int, metavar="D", help="только события на глубине вызовов не больше D")
     p_trace.add_argument("--max-events", type=_positive, metavar="N",
-                         help=f"остановиться после N событий (по умолчанию {MAX_EVENTS:_}; для table, margin и "
-                              f"html — {MAX_EVENTS_KEPT:_})".replace("_", " "))
+                         help=f"остановиться после N событий (по умолчанию {MAX_EVENTS:_}; для table и margin, "
+                              f"которые держат всё в памяти, — {MAX_EVENTS_KEPT:_})".replace("_", " "))
     _add_limits(p_trace)
 
     p_step = sub.add_parser("step", help="пошаговое выполнение в терминале",
                             description="Выполнить программу и пройти её по шагам: следующая инструкция, "
-                                        "вход в вызов и выход из него, до строки или состояния, шаг назад, "
-                                        "значение выражения. Ввод для ПРОЧЕСТЬ берётся из файла --input.")
+                                        "вход в вызов и выход из него, до строки, состояния или вызова "
+                                        "процедуры, шаг назад, значение выражения; на каждой остановке видно, "
+                                        "что изменил последний шаг и что программа напечатала. Ввод для "
+                                        "ПРОЧЕСТЬ берётся из файла --input.")
     _add_file(p_step)
     p_step.add_argument("--input", metavar="ФАЙЛ", help="стандартный ввод программы (по умолчанию — пустой)")
     p_step.add_argument("--max-events", type=_positive, default=MAX_EVENTS_KEPT, metavar="N",
@@ -416,33 +427,47 @@ def cmd_py(args) -> int:
 def cmd_trace(args) -> int:
     from .tools.html import HtmlView
     from .tools.trace import TraceLimit, Tracer, end_event
-    from .tools.views import ONLY, ExplainView, Filter, JsonlView, MarginView, TableView, TextView, filtered
+    from .tools.views import (
+        ONLY,
+        ExplainView,
+        Filter,
+        JsonlView,
+        MarginView,
+        NoOutput,
+        TableView,
+        TextView,
+        filtered,
+        header_lines,
+        open_trace_output,
+    )
     loaded = _load(args.file)
     _warn(loaded, args)
-    kept = args.html or args.margin or args.format == "table"
+    kept = args.margin or args.format == "table"
     max_events = args.max_events or (MAX_EVENTS_KEPT if kept else MAX_EVENTS)
+    flt = Filter(kinds=set().union(*(ONLY[k] for k in _names(args.only, ONLY))) if args.only else None,
+                 names=set(args.vars.split(",")) if args.vars else None, first=args.first, last=args.last,
+                 depth=args.depth)
+    stream = None
     if args.html:
         path = args.output or str(Path(args.file).with_suffix(".html"))
         check_output(path, _inputs(loaded))  # before running: refuse the program's own file
         view = HtmlView(path, loaded.sources, loaded.main_file, Path(args.file).name, _inputs(loaded))
-        stream = None
     else:
-        stream = sys.stderr if not args.output or args.output == "-" else AtomicFile(args.output, _inputs(loaded))
+        stream = open_trace_output(args.output, _inputs(loaded))
         if args.margin:
-            view = MarginView(stream, loaded.sources[loaded.main_file])
+            view = MarginView(stream, loaded.sources[loaded.main_file], header_lines(loaded.program, loaded.main_file))
         elif args.explain:
             view = ExplainView(stream)
         else:
             view = {"text": TextView, "jsonl": JsonlView, "table": TableView}[args.format](stream)
-    flt = Filter(kinds=set().union(*(ONLY[k] for k in _names(args.only, ONLY))) if args.only else None,
-                 names=set(args.vars.split(",")) if args.vars else None, first=args.first, last=args.last,
-                 depth=args.depth)
+    # A trace on standard output holds the program's output (`вывод:` events): not written a second time.
+    program_output = NoOutput() if stream is sys.stdout else None
     sink = filtered(view, flt)
     tracer = Tracer(sink, max_events)
     stopped, outcome, error = None, "ok", None
     try:
         try:
-            run(loaded, limits=_limits(args), tracer=tracer)
+            run(loaded, stdout=program_output, limits=_limits(args), tracer=tracer)
         except TraceLimit as e:
             stopped = f"pseudo: трассировка остановлена после {e.limit} событий; увеличьте --max-events"
             outcome = "trace-limit"
@@ -452,15 +477,20 @@ def cmd_trace(args) -> int:
         finally:
             if isinstance(view, JsonlView):  # a reader of the stream learns how the run ended
                 view(end_event(tracer.count + 1, outcome, error))
+            elif isinstance(view, HtmlView):  # the page shows how it ended at its last position
+                view.ended(outcome, error, max_events if outcome == "trace-limit" else None)
             sink.finish()  # the trace up to the end or up to the program's error is whole
     except BaseException as e:
         if isinstance(stream, AtomicFile):
             stream.commit() if isinstance(e, PseudoError) else stream.discard()
         raise
+    finally:
+        if stream is not None and stream is not sys.stdout and not isinstance(stream, AtomicFile):
+            stream.close()  # a device or a pipe named by -o
     if isinstance(stream, AtomicFile):
         stream.commit()
+    _flush()
     if stopped:
-        _flush()
         print(stopped, file=sys.stderr)
     if args.html:
         print(f"pseudo: страница трассировки записана в {path}", file=sys.stderr)
@@ -477,25 +507,36 @@ def _names(text: str, known: dict) -> list[str]:
 
 def cmd_step(args) -> int:
     from .tools.stepper import Stepper
-    from .tools.trace import TraceLimit, Tracer
+    from .tools.trace import TraceLimit, Tracer, decoded
     loaded = _load(args.file)
     _warn(loaded, args)
-    stdin = io.StringIO(Path(args.input).read_text(encoding="utf-8") if args.input else "")
-    events: list[dict] = []
+    text = ""
+    if args.input:
+        try:
+            text = Path(args.input).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise UsageError(f"файл ввода {args.input} не найден") from None
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            raise UsageError(f"не удалось прочесть файл ввода {args.input}: {getattr(e, 'strerror', None) or e}") \
+                from None
+    events: list = []
     output = io.StringIO()
-    note = None
+    note, ending = None, None
     try:
-        run(loaded, stdin=stdin, stdout=output, limits=_limits(args), tracer=Tracer(events.append, args.max_events))
+        run(loaded, stdin=io.StringIO(text), stdout=output, limits=_limits(args),
+            tracer=Tracer(events.append, args.max_events))
     except TraceLimit as e:
         note = f"записаны первые {e.limit} событий; увеличьте --max-events"
+        ending = f"запись остановлена после {e.limit} событий (--max-events)"
     except PseudoError as e:
         note = "программа остановилась с ошибкой:\n" + e.render()
+        ending = "программа остановилась с ошибкой:\n" + e.render()
     if note:
         print(note, file=sys.stderr)
 
     def read(prompt: str) -> str:
         return input(prompt)
-    Stepper(events, loaded, sys.stdout.write, read).run()
+    Stepper(decoded(events), loaded, sys.stdout.write, read, ending=ending).run()
     return EXIT_OK
 
 

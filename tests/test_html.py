@@ -1,7 +1,18 @@
-"""The trace page in a real headless Chromium: step forward and back, check the highlighted
-line and a variable's shown value; a screenshot is kept in tests/artifacts/."""
+"""The trace page in a real headless Chromium, as a teacher uses it in front of a class: at
+1024 × 768 (and 1400 × 900) the current line, the board and the output are on the screen
+without scrolling; arrays are rows and grids of cells; variables are grouped by frame; every
+control moves where it says. Screenshots are written to tests/artifacts/ at each run:
+
+    trace_queens_1024x768.png        the queens after the first solution: HR(8), board c, output
+    trace_queens_projector.png       the same in the projector mode (large type)
+    trace_hanoi_1024x768.png         Hanoi in the middle of the recursion: the 2-D array башня,
+                                     two frames with a parameter n beside the global n, the call tree
+    trace_automaton_1024x768.png     the sorting automaton: the array t, the states as chips
+    trace_queens_1400x900.png        the queens on a larger screen
+"""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -12,8 +23,11 @@ from conftest import ROOT, cli
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "tests" / "artifacts"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+QUEENS = "programs/queens_recursive.pseudo"
+HANOI = "tests/programs/hanoi.pseudo"
+BUBBLE = "tests/programs/bubble_automaton.pseudo"
 
 if not Path(CHROMIUM).exists():
     if os.environ.get("CI"):
@@ -21,6 +35,22 @@ if not Path(CHROMIUM).exists():
     pytest.skip("chromium is not installed", allow_module_level=True)
 
 sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+
+VISIBLE = """sel => {
+  const e = document.querySelector(sel);
+  if (!e) return "нет элемента";
+  const r = e.getBoundingClientRect();
+  if (!r.width || !r.height) return "пустой";
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) return "за экраном";
+  for (let p = e.parentElement; p; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (/(auto|scroll|hidden)/.test(s.overflowY)) {
+      const q = p.getBoundingClientRect();
+      if (r.top < q.top - 0.5 || r.bottom > q.bottom + 0.5) return "скрыт прокруткой";
+    }
+  }
+  return "виден";
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -31,70 +61,343 @@ def browser():
         b.close()
 
 
-def page_for(browser, program: str, tmp_path, max_events: int):
-    html = tmp_path / f"{Path(program).stem}.html"
-    result = cli("trace", "--html", "--max-events", str(max_events), "-o", str(html), program)
-    assert result.returncode == 0, result.stderr
-    page = browser.new_page(viewport={"width": 1200, "height": 800})
-    page.goto(html.as_uri())
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    """The pages, written once: program → path."""
+    folder = tmp_path_factory.mktemp("pages")
+    out = {}
+    for program in (QUEENS, HANOI, BUBBLE):
+        html = folder / f"{Path(program).stem}.html"
+        result = cli("trace", "-q", "--html", "-o", str(html), program)
+        assert result.returncode == 0, result.stderr
+        out[program] = html
+    return out
+
+
+def open_page(browser, path: Path, width: int = 1024, height: int = 768):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(path.as_uri())
     return page
 
 
+def out(page, name: str) -> str:
+    return page.text_content(f'[data-out="{name}"]')
+
+
+def act(page, name: str, times: int = 1) -> None:
+    for _ in range(times):
+        page.click(f'[data-act="{name}"]')
+
+
+def position(page) -> int:
+    return int(out(page, "pos").replace(" ", ""))
+
+
 def current_line(page) -> int:
-    return int(page.get_attribute("#source .current", "data-line"))
+    return int(page.get_attribute(".code > div.cur", "data-line"))
 
 
-def shown(page, name: str) -> str:
-    return page.text_content(f'#vars tr[data-name="{name}"] td.value')
+def go_to(page, text: str) -> None:
+    page.fill('[data-ctl="target"]', text)
+    page.click('[data-ctl="goto"] button')
 
 
-def test_step_forward_and_back(browser, tmp_path):
-    page = page_for(browser, "programs/queens_recursive.pseudo", tmp_path, 20_000)
-    assert page.text_content("#step") == "1"
-    assert current_line(page) == 47  # инициализировать игру
-    page.keyboard.press("ArrowRight")  # into the phrase: ДЛЯ j := 1 ДО 8
-    page.keyboard.press("ArrowRight")  # кол[j] := ИСТИНА
-    assert page.text_content("#step") == "3"
-    assert current_line(page) == 41
-    assert "«инициализировать игру»" in page.text_content("#stack")
-    assert shown(page, "j") == "1"  # the values the highlighted statement will see
-    page.click("#next")
-    page.click("#next")
-    assert page.text_content("#step") == "5"
-    assert shown(page, "j") == "3" and shown(page, "кол[2]") == "ИСТИНА"
-    assert "changed" in page.get_attribute('#vars tr[data-name="кол[2]"]', "class")  # by the previous statement
-    page.keyboard.press("ArrowLeft")
-    assert page.text_content("#step") == "4"
-    assert shown(page, "j") == "2"
+def value(page, frame: str, name: str) -> str:
+    return page.text_content(f'[data-frame="{frame}"] tr[data-name="{name}"] td.value')
+
+
+def visible(page, selector: str) -> str:
+    return page.evaluate(VISIBLE, selector)
+
+
+def no_page_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollHeight <= innerHeight && "
+                         "document.documentElement.scrollWidth <= innerWidth")
+
+
+def shoot(page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "trace_queens_recursive.png"))
+    page.screenshot(path=str(ARTIFACTS / name))
 
 
-def test_automaton_state_and_output(browser, tmp_path):
-    page = page_for(browser, "programs/queens_automaton_2.pseudo", tmp_path, 100_000)
-    page.click("#last")
-    assert page.text_content("#state") in {"С", "И", "СОК", "СБ", "С8"}
-    assert page.text_content("#output").startswith("1 5 8 6 3 7 2 4\n")
-    page.screenshot(path=str(ARTIFACTS / "trace_queens_automaton_2.png"))
+def test_queens_at_1024x768_shows_the_line_the_board_and_the_output(browser, pages):
+    page = open_page(browser, pages[QUEENS])
+    assert out(page, "pos") == "1" and current_line(page) == 47
+    act(page, "output", 9)  # the first solution, printed number by number
+    assert out(page, "output").startswith("1 5 8 6 3 7 2 4")
+    for selector in (".code > div.cur mark", '.arr[data-name="c"]', "section.output", '[data-out="what"]',
+                     '[data-act="play"]', '[data-ctl="slider"]'):
+        assert visible(page, selector) == "виден", selector
+    assert no_page_scroll(page)
+    assert [c.text_content() for c in page.query_selector_all('.arr[data-name="c"] .cell i')] == \
+        [str(k) for k in range(1, 9)]
+    assert [c.text_content() for c in page.query_selector_all('.arr[data-name="c"] .cell b')] == \
+        ["1", "5", "8", "6", "3", "7", "2", "4"]
+    font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.code')).fontSize)")
+    assert font >= 16
+    assert not page.errors
+    shoot(page, "trace_queens_1024x768.png")
+    page.close()
+    large = open_page(browser, pages[QUEENS], 1400, 900)
+    act(large, "output", 9)
+    assert visible(large, '.arr[data-name="c"]') == "виден" and no_page_scroll(large)
+    shoot(large, "trace_queens_1400x900.png")
+    large.close()
+
+
+def test_projector_mode_has_large_type_and_keeps_the_essentials_on_screen(browser, pages):
+    page = open_page(browser, pages[QUEENS])
+    act(page, "output", 9)
+    small = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.code')).fontSize)")
+    act(page, "big")
+    big = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.code')).fontSize)")
+    assert big >= 22 and big > small
+    for selector in (".code > div.cur", '.arr[data-name="c"]', "section.output", '[data-act="into"]'):
+        assert visible(page, selector) == "виден", selector
+    assert no_page_scroll(page)
+    shoot(page, "trace_queens_projector.png")
+    act(page, "big")
+    assert page.evaluate("parseFloat(getComputedStyle(document.querySelector('.code')).fontSize)") == small
+    page.close()
+
+
+def test_arrays_are_rows_and_grids_with_changed_cells_marked(browser, pages):
+    page = open_page(browser, pages[QUEENS])
+    act(page, "into", 2)  # кол[1] := ИСТИНА is next
+    assert page.query_selector('.arr[data-name="кол"]') is None  # nothing assigned yet
+    act(page, "into")
+    cell = '.arr[data-name="кол"] .cell[data-key="1"]'
+    assert page.text_content(f"{cell} b") == "И" and "chg" in page.get_attribute(cell, "class")
+    act(page, "into", 2)
+    assert "chg" not in page.get_attribute(cell, "class")  # marked only right after its change
+    page.close()
+    hanoi = open_page(browser, pages[HANOI])
+    go_to(hanoi, "ХАНОЙ")
+    grid = '.arr[data-name="башня"] table.grid'
+    assert len(hanoi.query_selector_all(f"{grid} td")) == 9
+    assert [hanoi.text_content(f'{grid} td[data-key="1, {h}"]') for h in (1, 2, 3)] == ["3", "2", "1"]
+    assert [c.text_content() for c in hanoi.query_selector_all('.arr[data-name="высота"] .cell b')] == ["3", "0", "0"]
+    hanoi.close()
+
+
+def test_variables_are_grouped_by_frame_and_a_chosen_frame_shows_its_own(browser, pages):
+    page = open_page(browser, pages[HANOI])
+    go_to(page, "ХАНОЙ")
+    go_to(page, "ХАНОЙ")  # ХАНОЙ(2, 1, 2, 3), called from ХАНОЙ(3, 1, 3, 2)
+    assert "текущий вызов ХАНОЙ(2, 1, 2, 3)" in page.text_content('[data-frame="call"] h3')
+    assert value(page, "call", "n") == "2" and value(page, "call", "куда") == "2"
+    assert value(page, "globals", "n") == "3" and value(page, "globals", "ходов") == "0"
+    assert "param" in page.get_attribute('[data-frame="call"] tr[data-name="n"]', "class")
+    page.click('[data-out="stack"] button:has-text("ХАНОЙ(3, 1, 3, 2)")')
+    assert "вызов ХАНОЙ(3, 1, 3, 2)" in page.text_content('[data-frame="call"] h3')
+    assert value(page, "call", "n") == "3" and value(page, "call", "куда") == "3"
+    page.click('[data-out="stack"] button:has-text("основная программа")')
+    assert page.query_selector('[data-frame="call"]') is None and value(page, "globals", "n") == "3"
+    page.close()
+
+
+def test_hanoi_and_automaton_screenshots(browser, pages):
+    page = open_page(browser, pages[HANOI])
+    act(page, "output", 4)  # four discs moved: the recursion is deep in its second half
+    act(page, "into", 3)
+    assert out(page, "output").count("Диск") == 4
+    assert visible(page, '.arr[data-name="башня"]') == "виден" and visible(page, "li.now") == "виден"
+    assert no_page_scroll(page)
+    shoot(page, "trace_hanoi_1024x768.png")
+    page.close()
+    page = open_page(browser, pages[BUBBLE])
+    go_to(page, "ИТОГ")
+    assert out(page, "current-state") == "ИТОГ"
+    assert page.text_content(".chip.cur") == "ИТОГ"
+    assert [c.text_content() for c in page.query_selector_all(".chip")] == ["ПРОГРАММА", "ПРОХОД", "СРАВНЕНИЕ", "ИТОГ"]
+    act(page, "into", 2)
+    assert visible(page, '.arr[data-name="t"]') == "виден" and visible(page, '[data-out="state"]') == "виден"
+    assert page.query_selector('[data-out="tree-panel"]').is_hidden()  # no calls: no call tree
+    shoot(page, "trace_automaton_1024x768.png")
+    act(page, "last")
+    assert out(page, "output") == "1 2 3 4 5 6\n" and out(page, "what") == "конец программы"
+    page.close()
+
+
+def test_step_back_over_out_and_to_the_next_output(browser, pages):
+    page = open_page(browser, pages[HANOI])
+    act(page, "into")
+    act(page, "back")
+    assert position(page) == 1
+    act(page, "back")
+    assert "это первая инструкция" in out(page, "status")
+    go_to(page, "25")  # ХАНОЙ(n, 1, 3, 2)
+    assert current_line(page) == 25
+    act(page, "over")  # the whole recursion at once
+    assert current_line(page) == 26 and out(page, "output").count("Диск") == 7
+    assert value(page, "globals", "ходов") == "7"
+    assert "chg" in page.get_attribute('[data-frame="globals"] tr[data-name="ходов"]', "class")  # changed by the move
+    act(page, "back")  # the last statement inside the recursion
+    assert "глубина 4" in out(page, "what")
+    act(page, "first")
+    go_to(page, "ХАНОЙ")
+    go_to(page, "ХАНОЙ")
+    assert "глубина 2" in out(page, "what")
+    act(page, "out")  # back in ХАНОЙ(3, …) after the call
+    assert "глубина 1" in out(page, "what") and current_line(page) == 10
+    before = out(page, "output")
+    act(page, "output")
+    assert out(page, "output").startswith(before) and len(out(page, "output")) > len(before)
+    assert page.query_selector('[data-out="output"] .new') is not None
+    act(page, "last")
+    assert out(page, "what") == "конец программы" and out(page, "output").endswith("Всего ходов: 7\n")
+    act(page, "output")
+    assert "больше ничего не выводит" in out(page, "status")
+    act(page, "first")
+    assert position(page) == 1
+    act(page, "out")
+    assert "выходить некуда" in out(page, "status")
+    page.close()
+
+
+def test_go_to_a_line_a_state_or_a_procedure(browser, pages):
+    page = open_page(browser, pages[QUEENS])
+    go_to(page, "16")
+    assert current_line(page) == 16
+    go_to(page, "99")
+    assert out(page, "status") == "в файле programs/queens_recursive.pseudo нет строки 99: в нём 48 строк"
+    go_to(page, "22")
+    assert out(page, "status") == "строка 22 не выполняется ни разу"
+    go_to(page, "HR")
+    assert "HR(" in page.text_content('[data-frame="call"] h3')
+    go_to(page, "занять")
+    assert "«занять" in page.text_content('[data-frame="call"] h3')
+    go_to(page, "нечто")
+    assert out(page, "status") == "«нечто» — не номер строки, не состояние автомата и не процедура"
+    page.click('.code .no[data-line="18"]')  # a line number is a link to that line
+    assert current_line(page) == 18
+    page.close()
+    automaton = open_page(browser, pages[BUBBLE])
+    go_to(automaton, "СРАВНЕНИЕ")
+    assert out(automaton, "current-state") == "СРАВНЕНИЕ"
+    automaton.close()
+
+
+def test_play_pause_speed_slider_and_keys(browser, pages):
+    page = open_page(browser, pages[QUEENS])
+    page.fill('[data-ctl="speed"]', "10")
+    page.dispatch_event('[data-ctl="speed"]', "input")
+    assert out(page, "speed") == "400/с"
+    act(page, "play")
+    assert page.text_content('[data-act="play"]') == "❚❚ пауза"
+    page.wait_for_function("pseudoTrace.position() > 30", timeout=5000)
+    act(page, "play")
+    assert page.text_content('[data-act="play"]') == "▶ пуск"
+    stopped = position(page)
+    page.wait_for_timeout(200)
+    assert position(page) == stopped > 30
+    page.keyboard.press(" ")
+    page.wait_for_function(f"pseudoTrace.position() > {stopped + 5}", timeout=5000)
+    page.keyboard.press("ArrowLeft")  # any move stops playing
+    assert not page.evaluate("pseudoTrace.playing()")
+    here = position(page)
+    page.keyboard.press("ArrowRight")
+    assert position(page) == here + 1
+    page.keyboard.press("End")
+    assert out(page, "what") == "конец программы"
+    page.keyboard.press("Home")
+    assert position(page) == 1
+    total = int(out(page, "total").replace(" ", ""))
+    page.fill('[data-ctl="slider"]', str(total // 2))
+    page.dispatch_event('[data-ctl="slider"]', "input")
+    assert position(page) == total // 2 + 1
+    page.close()
+
+
+def test_the_call_tree_folds_and_leads_to_a_call(browser, pages):
+    page = open_page(browser, pages[QUEENS])
+    go_to(page, "HR")
+    go_to(page, "HR")
+    go_to(page, "HR")  # HR(3)
+    assert page.text_content("li.now > .node") == "HR(3)"
+    assert [e.text_content() for e in page.query_selector_all("li.path > .node")] == \
+        ["основная программа", "HR(1)", "HR(2)", "HR(3)"]
+    path = 'li.path[data-inst]:has(> .node:text-is("HR(1)"))'
+    page.click(f"{path} > .fold")
+    assert page.query_selector(f"{path} > ul") is None and page.text_content(f"{path} > .fold") == "▸"
+    page.click(f"{path} > .fold")
+    assert page.query_selector(f"{path} > ul") is not None
+    assert "«" not in page.text_content('[data-out="tree"]')  # phrases hidden …
+    page.check('[data-ctl="phrases"]')
+    assert "«инициализировать игру»" in page.text_content('[data-out="tree"]')  # … until asked for
+    page.click('.node:text-is("«инициализировать игру»")')  # a call in the tree is a link to it
+    assert current_line(page) == 41 and "«инициализировать игру»" in out(page, "stack")
+    page.close()
+
+
+def test_a_runtime_error_is_shown_at_the_end(browser, tmp_path):
+    program = tmp_path / "ошибка.pseudo"
+    program.write_text("x := 1\nСООБЩИТЬ x / 0\n", encoding="utf-8")
+    html = tmp_path / "ошибка.html"
+    assert cli("trace", "-q", "--html", "-o", str(html), str(program)).returncode == 70
+    page = open_page(browser, html)
+    act(page, "last")
+    assert out(page, "what") == "ошибка выполнения в строке 2: деление на ноль"
+    assert current_line(page) == 2
+    page.close()
+
+
+def test_the_page_script_can_be_fed_by_another_host(browser):
+    """The same script builds the page from a data object in any element (a playground)."""
+    import io
+
+    import pseudo
+    from pseudo.frontend.source import Source
+    from pseudo.tools.html import SCRIPT, STYLE, TraceData
+    from pseudo.tools.trace import Tracer
+    loaded = pseudo.load(Source.from_file(ROOT / HANOI))
+    data = TraceData(loaded.sources, loaded.main_file, "ханой")
+    pseudo.run(loaded, stdout=io.StringIO(), tracer=Tracer(data))
+    text = io.StringIO()
+    data.write(text)
+    obj = json.loads(text.getvalue())
+    del obj["tokens"], obj["kinds"]  # a host without the lexer: the source uncoloured
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page.set_content(f"<style>{STYLE}</style><h1>Песочница</h1><div id='host'></div><script>{SCRIPT}</script>")
+    page.evaluate("data => { window.view = PseudoTrace.show(document.getElementById('host'), data); }", obj)
+    assert page.evaluate("view.stops()") == 96
+    page.evaluate("view.goTo('ХАНОЙ')")
+    assert page.text_content("#host .code > div.cur").endswith("ЕСЛИ n > 0 ТО")
+    assert page.query_selector("#host .hl-keyword") is None
+    page.close()
 
 
 def test_a_trace_of_100000_events_stays_usable(browser, tmp_path):
     start = time.monotonic()
-    page = page_for(browser, "programs/queens_automaton_2.pseudo", tmp_path, 100_000)
-    total = int(page.text_content("#total"))
+    html = tmp_path / "big.html"
+    assert cli("trace", "-q", "--html", "--max-events", "100000", "-o", str(html),
+               "programs/queens_automaton_2.pseudo").returncode == 0
+    page = open_page(browser, html)
+    total = int(out(page, "total").replace(" ", ""))
     assert total > 30_000
-    page.fill("#slider", str(total // 2))
-    page.dispatch_event("#slider", "input")
-    assert page.text_content("#step") == str(total // 2 + 1)
+    page.fill('[data-ctl="slider"]', str(total // 2))
+    page.dispatch_event('[data-ctl="slider"]', "input")
+    assert position(page) == total // 2 + 1
     page.keyboard.press("ArrowRight")
-    assert page.text_content("#step") == str(total // 2 + 2)
+    assert position(page) == total // 2 + 2
+    page.keyboard.press("End")
+    assert out(page, "what") == "трассировка остановлена после 100 000 событий"
     assert time.monotonic() - start < 60
+    page.close()
 
 
-def test_parameters_show_and_leave_with_their_call(browser, tmp_path):
-    page = page_for(browser, "programs/queens_recursive.pseudo", tmp_path, 20_000)
-    for _ in range(60):  # into HR(1)
-        page.keyboard.press("ArrowRight")
-        if "HR(1)" in page.text_content("#stack"):
-            break
-    assert shown(page, "k") == "1" and "local" in page.get_attribute('#vars tr[data-name="k"]', "class")
+@pytest.mark.skipif(not os.environ.get("PSEUDO_LONG"), reason="long profile: PSEUDO_LONG=1")
+def test_a_page_of_a_million_events(browser, tmp_path):
+    program = tmp_path / "events.pseudo"
+    program.write_text("ДЛЯ i := 1 ДО 250000 ВЫПОЛНЯТЬ x := i ВЕРНУТЬСЯ\n", encoding="utf-8")
+    html = tmp_path / "events.html"
+    assert cli("trace", "-q", "--html", "--max-events", "1000000", "-o", str(html), str(program),
+               timeout=300).returncode == 0
+    start = time.monotonic()
+    page = open_page(browser, html)
+    assert time.monotonic() - start < 10
+    page.keyboard.press("End")
+    assert value(page, "globals", "x") == "250000"
+    page.close()

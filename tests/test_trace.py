@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import stat
+import subprocess
+import sys
 
 import jsonschema
 import pytest
@@ -10,7 +14,7 @@ from conftest import ROOT, cli
 
 import pseudo
 from pseudo.frontend.source import Source
-from pseudo.tools.trace import TraceLimit, Tracer
+from pseudo.tools.trace import TraceLimit, Tracer, decoded
 from pseudo.tools.views import printed
 
 SCHEMA = json.loads((ROOT / "docs" / "trace.schema.json").read_text(encoding="utf-8"))
@@ -21,7 +25,7 @@ def events_of(text: str, max_events: int | None = None, stdin: str = "") -> list
     loaded = pseudo.load(Source(text, "t.pseudo"))
     events: list[dict] = []
     pseudo.run(loaded, stdin=io.StringIO(stdin), stdout=io.StringIO(), tracer=Tracer(events.append, max_events))
-    return [printed(e) for e in events]
+    return [printed(e) for e in decoded(events)]
 
 
 def brief(events):
@@ -32,7 +36,8 @@ def brief(events):
 def test_event_sequence_of_assignments_conditions_and_output():
     assert brief(events_of("k := 1\nЕСЛИ k = 1 ТО СООБЩИТЬ k, ИНАЧЕ k := 2 КОНЕЦ_ЕСЛИ\n")) == [
         {"kind": "stmt", "line": 1, "depth": 0, "text": "k := 1"},
-        {"kind": "assign", "line": 1, "depth": 0, "name": "k", "index": None, "old": None, "new": "1", "local": False},
+        {"kind": "assign", "line": 1, "depth": 0, "name": "k", "index": None, "old": None, "new": "1", "local": False,
+         "frame": None},
         {"kind": "stmt", "line": 2, "depth": 0, "text": "ЕСЛИ k = 1 ТО"},
         {"kind": "cond", "line": 2, "depth": 0, "text": "k = 1", "value": "ИСТИНА", "construct": "ЕСЛИ",
          "has_else": True},
@@ -47,20 +52,23 @@ def test_event_sequence_of_calls_loops_and_input():
     assert brief(events_of(text, stdin="5")) == [
         {"kind": "stmt", "line": 2, "depth": 0, "text": "ПРОЧЕСТЬ n"},
         {"kind": "input", "line": 2, "depth": 0, "value": "5"},
-        {"kind": "assign", "line": 2, "depth": 0, "name": "n", "index": None, "old": None, "new": "5", "local": False},
+        {"kind": "assign", "line": 2, "depth": 0, "name": "n", "index": None, "old": None, "new": "5", "local": False,
+         "frame": None},
         {"kind": "stmt", "line": 3, "depth": 0, "text": "ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ"},
-        {"kind": "assign", "line": 3, "depth": 0, "name": "i", "index": None, "old": None, "new": "1", "local": False},
+        {"kind": "assign", "line": 3, "depth": 0, "name": "i", "index": None, "old": None, "new": "1", "local": False,
+         "frame": None},
         {"kind": "stmt", "line": 3, "depth": 0, "text": "m[i] := f(n)"},
         {"kind": "call", "line": 3, "depth": 0, "name": "f", "args": ["5"], "params": ["x"], "phrase": False},
         {"kind": "return", "line": 3, "depth": 0, "name": "f", "value": "10"},
         {"kind": "assign", "line": 3, "depth": 0, "name": "m", "index": ["1"], "old": None, "new": "10",
-         "local": False},
-        {"kind": "assign", "line": 3, "depth": 0, "name": "i", "index": None, "old": "1", "new": "2", "local": False},
+         "local": False, "frame": None},
+        {"kind": "assign", "line": 3, "depth": 0, "name": "i", "index": None, "old": "1", "new": "2", "local": False,
+         "frame": None},
         {"kind": "stmt", "line": 3, "depth": 0, "text": "m[i] := f(n)"},
         {"kind": "call", "line": 3, "depth": 0, "name": "f", "args": ["5"], "params": ["x"], "phrase": False},
         {"kind": "return", "line": 3, "depth": 0, "name": "f", "value": "10"},
         {"kind": "assign", "line": 3, "depth": 0, "name": "m", "index": ["2"], "old": None, "new": "10",
-         "local": False},
+         "local": False, "frame": None},
     ]
 
 
@@ -104,45 +112,82 @@ def test_jsonl_is_valid_against_the_schema(name, tmp_path):
 
 
 def test_views_of_queens_recursive():
-    text = cli("trace", "-q", "--max-events", "400", "programs/queens_recursive.pseudo").stderr
+    text = cli("trace", "-q", "--max-events", "400", "programs/queens_recursive.pseudo").stdout
     assert "│ → HR(1)" in text and "│   → HR(2)" in text  # calls indented by depth
     assert "c[1] := 1" in text and "j: 1 → 2" in text
-    explain = cli("trace", "-q", "--explain", "--max-events", "3000", "programs/queens_recursive.pseudo").stderr
+    explain = cli("trace", "-q", "--explain", "--max-events", "3000", "programs/queens_recursive.pseudo").stdout
     assert "Вызов HR(3): глубина 3" in explain
     assert "Проверяется условие k = 8: ложь, переход к ИНАЧЕ" in explain
-    table = cli("trace", "-q", "--format", "table", "--max-events", "2000", "programs/queens_recursive.pseudo").stderr
+    table = cli("trace", "-q", "--format", "table", "--max-events", "2000", "programs/queens_recursive.pseudo").stdout
     head = table.splitlines()[0]
     assert head.split()[:3] == ["шаг", "│", "стр."] and "c[…]" in head and "вывод" in head
-    margin = cli("trace", "-q", "--margin", "--max-events", "5000", "programs/queens_recursive.pseudo").stderr
+    margin = cli("trace", "-q", "--margin", "--max-events", "5000", "programs/queens_recursive.pseudo").stdout
     assert any(line.startswith("  30  ") and "│ c[" in line for line in margin.splitlines())
 
 
 def test_views_of_queens_automaton_2():
-    text = cli("trace", "-q", "--only", "states", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stderr
+    text = cli("trace", "-q", "--only", "states", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stdout
     assert "▶ ПРОГРАММА" in text and "ПРОГРАММА → С" in text and "И → СОК  (ИНАЧЕ)" in text
-    explain = cli("trace", "-q", "--explain", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stderr
+    explain = cli("trace", "-q", "--explain", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stdout
     assert "Проверяется условие k = 9: ложь, переход к ИНАЧЕ" in explain
     assert "Переход из состояния С в состояние И, иначе" in explain
-    margin = cli("trace", "-q", "--margin", "programs/queens_automaton_2.pseudo", "--max-events", "100000").stderr
+    margin = cli("trace", "-q", "--margin", "programs/queens_automaton_2.pseudo", "--max-events", "100000").stdout
     assert any("СОК: занять k, c[k]; k := k + 1; С" in line and "│ k=" in line for line in margin.splitlines())
 
 
 def test_filters():
     args = ["--max-events", "3000", "programs/queens_recursive.pseudo"]
-    only_calls = cli("trace", "-q", "--only", "calls", *args).stderr.splitlines()
+    only_calls = cli("trace", "-q", "--only", "calls", *args).stdout.splitlines()
     assert only_calls and all("→" in line or "←" in line or "pseudo:" in line for line in only_calls)
-    vars_k = cli("trace", "-q", "--vars", "c", *args).stderr.splitlines()
+    vars_k = cli("trace", "-q", "--vars", "c", *args).stdout.splitlines()
     assert vars_k and all(" c[" in line or "pseudo:" in line for line in vars_k)
-    window = cli("trace", "-q", "--from", "10", "--to", "20", *args).stderr.splitlines()
+    window = cli("trace", "-q", "--from", "10", "--to", "20", *args).stdout.splitlines()
     assert [int(line.split()[0]) for line in window if not line.startswith("pseudo")] == list(range(10, 21))
-    shallow = cli("trace", "-q", "--depth", "1", *args).stderr
+    shallow = cli("trace", "-q", "--depth", "1", *args).stdout
     assert "→ HR(2)" in shallow and "→ HR(3)" not in shallow
     assert cli("trace", "-q", "--only", "всё", *args).returncode == 64
 
 
-def test_program_output_stays_on_standard_output():
-    result = cli("trace", "-q", "--max-events", "100000", "programs/queens_recursive.pseudo")
-    assert result.stdout.splitlines()[0] == "1 5 8 6 3 7 2 4"
+def test_the_trace_goes_where_the_user_sends_standard_output(tmp_path):
+    """`pseudo trace p > file` and `| less` capture the trace, which holds the program's output
+    as `вывод:` events; the output is not written a second time in between."""
+    result = cli("trace", "-q", "tests/programs/hanoi.pseudo")  # standard output is a pipe here
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0 and not result.stderr
+    assert all(" │ " in line for line in lines), "only trace lines"
+    assert lines[-1].endswith("вывод: «Всего ходов: 7⏎»")
+    assert "Всего ходов: 7\n" not in result.stdout
+    saved = tmp_path / "trace.txt"
+    with saved.open("w", encoding="utf-8") as out:  # `pseudo trace p > trace.txt`
+        subprocess.run([sys.executable, "-m", "pseudo", "trace", "-q", "tests/programs/hanoi.pseudo"], stdout=out,
+                       cwd=ROOT, check=True, env=dict(os.environ, PYTHONIOENCODING="utf-8"))
+    assert saved.read_text(encoding="utf-8") == result.stdout
+
+
+def test_with_o_the_program_output_goes_to_standard_output(tmp_path):
+    out = tmp_path / "t.txt"
+    result = cli("trace", "-q", "-o", str(out), "tests/programs/hanoi.pseudo")
+    assert result.stdout.splitlines()[-1] == "Всего ходов: 7"
+    assert "вывод: «Всего ходов: 7⏎»" in out.read_text(encoding="utf-8")
+    page = tmp_path / "t.html"
+    result = cli("trace", "-q", "--html", "-o", str(page), "tests/programs/hanoi.pseudo")
+    assert result.stdout.splitlines()[-1] == "Всего ходов: 7"
+    assert "страница трассировки записана" in result.stderr
+
+
+def test_the_help_says_where_the_trace_goes():
+    text = " ".join(cli("trace", "--help").stdout.split())
+    assert "Трассировка идёт в стандартный вывод" in text and "| less" in text and "> trace.txt" in text
+    assert "С -o ФАЙЛ" in text
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null") or not stat.S_ISCHR(os.stat("/dev/null").st_mode),
+                    reason="no /dev/null device")
+def test_a_device_named_by_o_is_written_not_replaced():
+    result = cli("trace", "-q", "--format", "jsonl", "-o", "/dev/null", "tests/programs/hanoi.pseudo")
+    assert result.returncode == 0
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    assert result.stdout.splitlines()[-1] == "Всего ходов: 7"
 
 
 def test_html_page_is_self_contained(tmp_path):
@@ -150,7 +195,19 @@ def test_html_page_is_self_contained(tmp_path):
     assert cli("trace", "-q", "--html", "-o", str(page), "programs/queens_recursive.pseudo").returncode == 0
     text = page.read_text(encoding="utf-8")
     assert "http://" not in text and "https://" not in text
-    assert '<script type="application/json" id="data">' in text
+    assert '<script type="application/json" id="trace-data">' in text
+    assert "<script src" not in text and "<link" not in text and "@import" not in text
+
+
+def test_a_page_survives_what_the_program_prints(tmp_path):
+    """Output, names and values are data: `</script>` printed by the program cannot end the
+    page's script."""
+    program = tmp_path / "p.pseudo"
+    program.write_text("СООБЩИТЬ '</script><script>alert(1)</script><!--'\n", encoding="utf-8")
+    page = tmp_path / "p.html"
+    assert cli("trace", "-q", "--html", "-o", str(page), str(program)).returncode == 0
+    text = page.read_text(encoding="utf-8")
+    assert text.count("</script>") == 2 and "<!--" not in text
 
 
 def test_a_jsonl_stream_ends_with_how_the_run_ended(tmp_path):

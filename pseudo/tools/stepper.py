@@ -1,8 +1,9 @@
 """`pseudo step`: an interactive stepper in the terminal, over a recorded trace.
 
 The program runs first with a tracer that records its events (its standard input comes from
-`--input`); then the user moves through the statements: next, into, out, continue to a line or
-a state, back, print an expression. Stepping back is moving back in the recording.
+`--input`); then the user moves through the statements: next, into, out, continue to a line, a
+state or a call, back, print an expression. Stepping back is moving back in the recording. The
+last stop is the end of the program, so that what the last statement printed is shown too.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ..runtime import Limits
 from ..runtime import io as runtime_io
 from ..runtime import limits as runtime_limits
 from ..runtime.values import Failure, Массив, show
+from .trace import definition_name, statement_end
 from .views import call_text, printed
 
 HELP = """\
@@ -24,7 +26,8 @@ HELP = """\
   Enter, n, далее        следующая инструкция, не заходя в вызовы
   s, внутрь              следующая инструкция, заходя в вызовы
   o, выйти               выполнить до выхода из текущей процедуры
-  c [СТРОКА|СОСТОЯНИЕ], до …   продолжить до строки, до состояния автомата или до конца
+  c [ГДЕ], до …          продолжить до строки (c 16), до входа в состояние автомата (c СОК),
+                         до вызова процедуры или фразы (c HR) или, без ГДЕ, до конца
   b, назад               шаг назад
   p ВЫРАЖЕНИЕ, печать …  значение выражения в этой точке
   l, список              показать текст вокруг текущей строки
@@ -36,23 +39,54 @@ ALIASES = {"": "n", "n": "n", "далее": "n", "s": "s", "внутрь": "s", 
            "b": "b", "назад": "b", "p": "p", "печать": "p", "l": "l", "список": "l", "w": "w", "вывод": "w", "h": "h", "?": "h",
            "помощь": "h", "q": "q", "выход": "q"}
 
+CHANGES = 8  # changes listed at a stop; the rest are counted
+
+
+def text_lines(source) -> list[str]:
+    """A file's lines, without the empty one after its last line break."""
+    lines = source.lines
+    return lines[:-1] if len(lines) > 1 and lines[-1] == "" else lines
+
+
+def _lines(count: int) -> str:
+    if count % 10 == 1 and count % 100 != 11:
+        return f"{count} строка"
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return f"{count} строки"
+    return f"{count} строк"
+
 
 class Stepper:
-    def __init__(self, events: list[dict], loaded, write, read):
+    def __init__(self, events: list[dict], loaded, write, read, ending: str | None = None):
         self.events = events
         self.loaded = loaded
         self.sources = loaded.sources
         self.write = write  # write(text)
         self.read = read  # read(prompt) -> str, raises EOFError at the end
-        self.stops = [i for i, e in enumerate(events) if e["kind"] == "stmt"]
+        self.ending = ending  # how the recording ended, when not at the program's end
+        self.stops = [i for i, e in enumerate(events) if e["kind"] == "stmt"] + [len(events)]
+        self.end = len(self.stops) - 1  # the last stop: after the last event
         self.pos = 0
         self.shown = 0  # the event index up to which the program's output has been shown
+        self.previous = 0  # the event index of the stop shown before this one
+        self.statements = self._statements(loaded.program)
+
+    @staticmethod
+    def _statements(program) -> dict:
+        """Every statement of the program by its place: (file, line) → {column: node}."""
+        found: dict = {}
+        for root in n.bodies(program):
+            for node in n.walk(root):
+                if isinstance(node, n.STMT_NODES) and not isinstance(node, n.Label) and node.span is not None:
+                    found.setdefault((node.span.filename, node.span.line), {})[node.span.column] = node
+        return found
 
     # ---- the loop ----
 
     def run(self) -> None:
-        if not self.stops:
+        if self.end == 0:
             self.write("программа не выполнила ни одной инструкции\n")
+            self.show()
             return
         self.write("pseudo step — пошаговое выполнение; h — справка\n")
         self.show()
@@ -76,44 +110,63 @@ class Stepper:
                 self.write(self.evaluate(rest.strip()) + "\n")
                 continue
             if command == "l":
-                self.show()
+                self.show(again=True)
                 continue
             if command == "w":
                 self.write(_quoted(self._output(0, self.stops[self.pos])) or "программа ещё ничего не напечатала\n")
                 continue
+            before = self.pos
             if command == "c":
                 moved = self.continue_to(rest.strip())
             else:
                 moved = {"n": self.next_over, "s": self.next_into, "o": self.out, "b": self.back}[command]()
             if moved:
+                self.previous = self.stops[before]
                 self.show()
 
     # ---- moving ----
 
-    def _event(self, pos: int | None = None) -> dict:
-        return self.events[self.stops[self.pos if pos is None else pos]]
+    def _event(self, pos: int | None = None) -> dict | None:
+        index = self.stops[self.pos if pos is None else pos]
+        return self.events[index] if index < len(self.events) else None
 
-    def _move(self, predicate, message: str) -> bool:
-        for p in range(self.pos + 1, len(self.stops)):
-            if predicate(p):
+    def _depth(self, pos: int) -> int:
+        e = self._event(pos)
+        return 0 if e is None else e["depth"]
+
+    def _at_end(self) -> bool:
+        if self.pos == self.end:
+            self.write("программа закончилась; b — шаг назад\n")
+            return True
+        return False
+
+    def _move(self, predicate) -> bool:
+        for p in range(self.pos + 1, self.end + 1):
+            if p == self.end or predicate(p):
                 self.pos = p
                 return True
-        self.write(message + "\n")
         return False
 
     def next_over(self) -> bool:
-        depth = self._event()["depth"]
-        return self._move(lambda p: self._event(p)["depth"] <= depth, "программа закончилась")
+        if self._at_end():
+            return False
+        depth = self._depth(self.pos)
+        return self._move(lambda p: self._depth(p) <= depth)
 
     def next_into(self) -> bool:
-        return self._move(lambda p: True, "программа закончилась")
+        if self._at_end():
+            return False
+        self.pos += 1
+        return True
 
     def out(self) -> bool:
-        depth = self._event()["depth"]
+        if self._at_end():
+            return False
+        depth = self._depth(self.pos)
         if depth == 0:
             self.write("это основная программа: выходить некуда\n")
             return False
-        return self._move(lambda p: self._event(p)["depth"] < depth, "программа закончилась")
+        return self._move(lambda p: self._depth(p) < depth)
 
     def back(self) -> bool:
         if self.pos == 0:
@@ -122,23 +175,63 @@ class Stepper:
         self.pos -= 1
         return True
 
+    def _after(self, index: int) -> int:
+        """The first stop after event `index`."""
+        return next(p for p in range(self.pos, self.end + 1) if self.stops[p] > index)
+
     def continue_to(self, where: str) -> bool:
         if not where:
-            self.pos = len(self.stops) - 1
-            self.write("до конца программы\n")
+            if self._at_end():
+                return False
+            self.pos = self.end
             return True
         if where.isdigit():
-            line = int(where)
-            return self._move(lambda p: self._event(p)["line"] == line, f"строка {line} больше не выполняется")
+            return self._to_line(int(where))
         start = self.stops[self.pos]
-        for i in range(start + 1, len(self.events)):
-            e = self.events[i]
-            if e["kind"] == "state" and e["to"] == where:
-                later = [p for p, index in enumerate(self.stops) if index > i]
-                if later:
-                    self.pos = later[0]
+        states = {e["to"] for e in self.events if e["kind"] == "state"}
+        if where in states:
+            for i in range(start + 1, len(self.events)):
+                e = self.events[i]
+                if e["kind"] == "state" and e["to"] == where:
+                    self.pos = self._after(i)
                     return True
-        self.write(f"в состояние {where} программа больше не входит\n")
+            self.write(f"в состояние {where} программа больше не входит\n")
+            return False
+        definitions = self.loaded.program.definitions
+        keys = {key for key, d in definitions.items() if _spelling(where) in (_spelling(key), _spelling(definition_name(d)))}
+        if keys:
+            for i in range(start + 1, len(self.events)):
+                e = self.events[i]
+                if e["kind"] == "call" and e["definition"] in keys:
+                    self.pos = self._after(i)
+                    return True
+            d = definitions[min(keys)]
+            what = f"фраза {definition_name(d)}" if d.is_phrase else f"{'функция' if d.is_function else 'процедура'} {d.name}"
+            self.write(f"{what} больше не вызывается\n")
+            return False
+        self.write(f"«{where}» — не номер строки, не состояние автомата и не процедура этой программы; "
+                   "h — справка\n")
+        return False
+
+    def _to_line(self, line: int) -> bool:
+        e = self._event()
+        file = e["file"] if e is not None else self.loaded.main_file
+        source = self.sources.get(file)
+        count = len(text_lines(source)) if source is not None else 0
+        if not 1 <= line <= count:
+            self.write(f"в файле {file} нет строки {line}: в нём {_lines(count)}\n")
+            return False
+        here = lambda x: x is not None and x["line"] == line and x["file"] == file
+        for p in range(self.pos + 1, self.end):
+            if here(self._event(p)):
+                self.pos = p
+                return True
+        if not self.statements.get((file, line)):
+            self.write(f"на строке {line} нет инструкций\n")
+        elif any(here(self._event(p)) for p in range(self.end)):
+            self.write(f"строка {line} больше не выполняется\n")
+        else:
+            self.write(f"строка {line} не выполняется ни разу\n")
         return False
 
     # ---- showing ----
@@ -146,12 +239,20 @@ class Stepper:
     def _output(self, start: int, end: int) -> str:
         return "".join(e["text"] for e in self.events[start:end] if e["kind"] == "output")
 
-    def show(self) -> None:
+    def show(self, again: bool = False) -> None:
         here = self.stops[self.pos]
         if here > self.shown:  # what the statements run since the last stop printed
             self.write(_quoted(self._output(self.shown, here)))
-        self.shown = here
+        self.shown = here  # after a step back, going forward again shows the output again
+        if not again:
+            changed = self.changes()
+            if changed:
+                self.write("изменилось: " + changed + "\n")
         e = self._event()
+        if e is None:
+            self.write(f"шаг {self.pos + 1} из {len(self.stops)} · "
+                       + (self.ending or "конец программы") + "\n")
+            return
         state, stack = self._context()
         place = f"шаг {self.pos + 1} из {len(self.stops)} · строка {e['line']} · глубина {e['depth']}"
         if state:
@@ -162,9 +263,51 @@ class Stepper:
         source = self.sources.get(e["file"])
         if source is None:
             return
-        for number in range(max(1, e["line"] - 2), min(len(source.lines), e["line"] + 2) + 1):
+        for number in range(max(1, e["line"] - 2), min(len(text_lines(source)), e["line"] + 2) + 1):
             mark = "→" if number == e["line"] else " "
             self.write(f" {mark}{number:>4} | {source.line(number)}\n")
+            if number == e["line"]:
+                self.write(self._caret(e))
+
+    def _caret(self, e: dict) -> str:
+        """A line under the current one marking the statement, when the line holds several."""
+        on_line = self.statements.get((e["file"], e["line"]), {})
+        if len(on_line) < 2:
+            return ""
+        node = on_line.get(e["column"])
+        end = statement_end(node) if node is not None else e["column"] + len(e["text"])
+        width = max(1, end - e["column"])
+        return f"       | {' ' * (e['column'] - 1)}^{'~' * (width - 1)}\n"
+
+    def changes(self) -> str:
+        """What moving here changed: each variable and element once, from its value before the
+        move to its value now (a step back: what the statement before this stop changed).
+        Variables of calls that have ended are left out."""
+        here = self.stops[self.pos]
+        start = self.previous if self.previous < here else self.stops[self.pos - 1] if self.pos else 0
+        depth = self._depth(self.pos)
+        net: dict = {}
+        for e in self.events[start:here]:
+            if e["kind"] != "assign":
+                continue
+            frame = e.get("frame")
+            if frame is not None and frame > depth:
+                continue
+            key = (e["name"], tuple(e["index"]) if e.get("index") is not None else None, frame)
+            if key in net:
+                net[key] = (net[key][0], e["new"], net[key][2])
+            else:
+                net[key] = (e["old"], e["new"], e)
+        parts = []
+        for old, new, e in net.values():
+            if old == new and type(old) is type(new):
+                continue
+            p = printed({**e, "old": old, "new": new})
+            name = f"{p['name']}[{', '.join(p['index'])}]" if p.get("index") is not None else p["name"]
+            parts.append(f"{name} := {p['new']}" if p["old"] is None else f"{name}: {p['old']} → {p['new']}")
+        if len(parts) > CHANGES:
+            parts = parts[:CHANGES] + [f"… и ещё {len(parts) - CHANGES}"]
+        return "; ".join(parts)
 
     def _context(self):
         state, stack = None, []
@@ -193,7 +336,8 @@ class Stepper:
                     index = e["index"]
                     arrays.setdefault(e["name"], {})[index[0] if len(index) == 1 else tuple(index)] = e["new"]
                 elif e.get("local"):
-                    frames[-1][0][e["name"]] = e["new"]
+                    frame = e.get("frame")
+                    frames[frame if frame is not None and frame < len(frames) else -1][0][e["name"]] = e["new"]
                 else:
                     globals_[e["name"]] = e["new"]
         locals_, definition = frames[-1]
@@ -235,6 +379,12 @@ def _bound(expr, program: n.Program):
             raise _Unknown(f"неизвестная процедура или функция {node.name}")
         return node
     return n.rewrite(expr, fix)
+
+
+def _spelling(name: str) -> str:
+    """A name as it may be typed: a phrase without its quotes, brackets and commas, so that
+    «занять (k), (i)» is «занять k, i» or just «занять»."""
+    return " ".join(name.translate(str.maketrans("«»()…,", "      ")).split())
 
 
 def _quoted(text: str) -> str:

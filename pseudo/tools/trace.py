@@ -1,37 +1,48 @@
 """Trace events: what the interpreter reports, step by step, to a sink.
 
 The interpreter never prints a trace itself: it tells a `Tracer` of each statement, condition,
-assignment, call, return and transfer, and the tracer hands each event (a dict) to a sink — a
-view (views.py, html.py) or the stepper's recording. Values in events are the program's own
-values (int, Fraction, bool, str; None where there is none); views print them.
+assignment, call, return and transfer, and the tracer hands each event to a sink — a view
+(views.py, html.py) or the stepper's recording.
 
-Event schema (docs/trace.md, docs/trace.schema.json). Every event has:
+An event is handed over compact and unformatted, as a tuple
+
+    (step, kind, span, depth, *fields)
+
+whose fields hold the nodes and the program's own values (int, Fraction, bool, str; None where
+there is none). Nothing is formatted while the program runs: a view formats what it shows, and
+caches what repeats (a statement's text, a place). `Decoder` turns a compact event into the
+schema's dict (docs/trace.md, docs/trace.schema.json), its values still typed; views.printed()
+prints them. Every event has:
     step   — its number, from 1
     kind   — stmt | cond | assign | call | return | state | input | output
     file, line, column — where in the program (null for none)
     depth  — call depth (0 in the main program)
-and, by kind:
-    stmt    text                       the statement (the header of a compound one)
-    cond    text, value, construct,    the condition, its value, "ЕСЛИ" or "ПОКА",
-            has_else                   whether the ЕСЛИ has an ИНАЧЕ
-    assign  name, index, old, new,     index: list of values or null; old: null if unset;
-            local                      local: a parameter, ДЛЯ variable or РЕЗУЛЬТАТ
-    call    name, args, params, phrase, args; the parameters' names; phrase: a phrase;
-            definition                 definition: the definition's key
-    return  name, value                value: null for a procedure without РЕЗУЛЬТАТ
-    state   from, to, condition, how   how: entry | goto | fall; from: null at entry
-    input   value
-    output  text                       exactly what was written
-    end     outcome, message           the last event of a JSONL stream: outcome ok | error |
-                                       trace-limit; message: the error's text, or null
+and, by kind (the compact fields, then the dict's):
+    stmt    (node)                          text — the statement (the header of a compound one)
+    cond    (node, value, construct, has_else)
+                                            text, value, construct ("ЕСЛИ", "ПОКА"), has_else
+    assign  (name, key, old, new, frame)    name, index (list or null), old (null if unset), new,
+                                            local, frame — the depth of the call whose local
+                                            variable changed (a РЕЗ parameter changes its
+                                            caller's), null for a global or an element
+    call    (definition, call node, args)   name, args, params, phrase, definition (the key)
+    return  (definition, value)             name, value (null for a procedure without РЕЗУЛЬТАТ)
+    state   (from, to, condition, how)      how: entry | goto | fall; from: null at entry
+    input   (value)                         value
+    output  (text)                          text, exactly as written
+    end     (outcome, message)              the last event of a JSONL stream: outcome ok | error |
+                                            trace-limit; message: the error's text, or null
 """
 from __future__ import annotations
+
+import sys
 
 from .. import nodes as n
 from ..runtime import io
 from ..runtime.values import Массив
 
 KINDS = ("stmt", "cond", "assign", "call", "return", "state", "input", "output")
+STEP, KIND, SPAN, DEPTH = 0, 1, 2, 3  # the positions of the common parts of a compact event
 
 
 class TraceLimit(Exception):
@@ -48,49 +59,60 @@ class Tracer:
     def __init__(self, sink, max_events: int | None = None):
         self.sink = sink
         self.max_events = max_events
+        self.limit = sys.maxsize if max_events is None else max_events
         self.count = 0
         self.depth = 0
         self.current = None  # span of the statement being run (for input and output events)
         self.callers: list = []  # the statement of each call in progress
+        self.frames: list = []  # the variables of each call in progress (a РЕЗ cell names one of them)
         self.conditions: dict[int, dict] = {}  # per automaton: goto span → its condition
 
-    def emit(self, kind: str, span, **fields) -> None:
-        if self.max_events is not None and self.count >= self.max_events:
-            raise TraceLimit(self.max_events)
+    def _step(self) -> int:
+        if self.count >= self.limit:
+            raise TraceLimit(self.limit)
         self.count += 1
-        self.sink(event(self.count, kind, span, self.depth, **fields))
+        return self.count
 
     # ---- what the interpreter tells ----
 
     def statement(self, s: n.Stmt) -> None:
-        self.current = s.span
-        self.emit("stmt", s.span, text=statement_text(s))
+        span = self.current = s.span
+        if self.count >= self.limit:
+            raise TraceLimit(self.limit)
+        self.count += 1
+        self.sink((self.count, "stmt", span, self.depth, s))
 
     def condition(self, e: n.Expr, value, construct: str, has_else: bool) -> None:
-        self.emit("cond", e.span, text=e.span.full_text(), value=value, construct=construct, has_else=has_else)
+        self.sink((self._step(), "cond", e.span, self.depth, e, value, construct, has_else))
 
     def assign(self, target: n.Target, key, old, new, local: bool) -> None:
-        index = None if key is None else list(key) if type(key) is tuple else [key]
-        self.emit("assign", target.span, name=target.name, index=index, old=old, new=new, local=local)
+        if self.count >= self.limit:
+            raise TraceLimit(self.limit)
+        self.count += 1
+        self.sink((self.count, "assign", target.span, self.depth, target.name, key, old, new,
+                   self.depth if local else None))
 
     def assign_through(self, target: n.Target, cell, new, local: bool) -> None:
         """An assignment to a РЕЗ parameter: the change of the caller's variable or element."""
-        array = isinstance(cell.место, Массив)
-        index = (list(cell.ключ) if type(cell.ключ) is tuple else [cell.ключ]) if array else None
-        self.emit("assign", target.span, name=cell.имя, index=index, old=cell.место.get(cell.ключ), new=new,
-                  local=local)
+        place = cell.место
+        key = cell.ключ if isinstance(place, Массив) else None
+        frame = None
+        if local:  # a local variable of a call in progress: which one
+            frame = next((d + 1 for d in range(len(self.frames) - 1, -1, -1) if self.frames[d] is place), None)
+        self.sink((self._step(), "assign", target.span, self.depth, cell.имя, key, place.get(cell.ключ), new, frame))
 
     def call(self, d: n.Definition, e: n.Call, args: dict) -> None:
         values = [value_of(args[p.name]) for p in d.params]
-        self.emit("call", e.span, name=definition_name(d), args=values, params=[p.name for p in d.params],
-                  phrase=d.is_phrase, definition=e.name)
+        self.sink((self._step(), "call", e.span, self.depth, d, e, values))
         self.depth += 1
         self.callers.append(self.current)
+        self.frames.append(args)
 
     def returned(self, d: n.Definition, e: n.Call, value) -> None:
         self.current = self.callers.pop()  # what the caller prints next belongs to its own statement
+        self.frames.pop()
         self.depth -= 1
-        self.emit("return", e.span, name=definition_name(d), value=value)
+        self.sink((self._step(), "return", e.span, self.depth, d, value))
 
     def state(self, a, source: int | None, target: int, how: str, goto=None) -> None:
         condition = None
@@ -98,9 +120,8 @@ class Tracer:
             if id(a) not in self.conditions:
                 self.conditions[id(a)] = {(x.span.line, x.span.column): x.condition for x in a.edges if x.span}
             condition = self.conditions[id(a)].get((goto.span.line, goto.span.column))
-        self.emit("state", a.states[target].span, **{
-            "from": None if source is None else a.states[source].name, "to": a.states[target].name,
-            "condition": condition, "how": how})
+        self.sink((self._step(), "state", a.states[target].span, self.depth,
+                   None if source is None else a.states[source].name, a.states[target].name, condition, how))
 
     def attach(self) -> None:
         """Input and output events: the text exactly as written, the values as read. Called
@@ -110,16 +131,19 @@ class Tracer:
 
         class TracedStream:
             def write(self, text):
-                tracer.emit("output", tracer.current, text=text)
+                tracer.sink((tracer._step(), "output", tracer.current, tracer.depth, text))
                 return stream.write(text)
 
             def flush(self):
+                flush = getattr(tracer.sink, "flush", None)
+                if flush is not None:  # a trace shown as it goes: up to date before the program waits
+                    flush()
                 return stream.flush()
 
         def traced_next():
             value = next_value()
             if value is not None:
-                tracer.emit("input", tracer.current, value=value)
+                tracer.sink((tracer._step(), "input", tracer.current, tracer.depth, value))
             return value
         out.stream, inp.next = TracedStream(), traced_next
         out.screen = False
@@ -132,18 +156,67 @@ def value_of(argument):
     return argument
 
 
-def event(step: int, kind: str, span, depth: int, **fields) -> dict:
-    return {"step": step, "kind": kind,
-            "file": span.filename if span is not None else None,
-            "line": span.line if span is not None else None,
-            "column": span.column if span is not None else None,
-            "depth": depth, **fields}
-
-
-def end_event(step: int, outcome: str, error=None) -> dict:
+def end_event(step: int, outcome: str, error=None) -> tuple:
     """How the run ended: after the last event of a stream, so that its reader knows it is whole."""
-    return event(step, "end", error.first.span if error is not None else None, 0,
-                 outcome=outcome, message=error.first.text if error is not None else None)
+    span = error.first.span if error is not None else None
+    return (step, "end", span, 0, outcome, error.first.text if error is not None else None)
+
+
+def index_of(key) -> list | None:
+    """An array element's key as the list of its indices (None for a variable)."""
+    if key is None:
+        return None
+    return list(key) if type(key) is tuple else [key]
+
+
+class Decoder:
+    """Compact events as the schema's dicts, their values still typed. Keeps the text of each
+    statement once (by the node's identity: the nodes live as long as the loaded program)."""
+
+    def __init__(self):
+        self.texts: dict[int, tuple] = {}
+
+    def text(self, s) -> str:
+        known = self.texts.get(id(s))
+        if known is None or known[0] is not s:
+            known = self.texts[id(s)] = (s, statement_text(s))
+        return known[1]
+
+    def __call__(self, ev: tuple) -> dict:
+        step, kind, span, depth = ev[0], ev[1], ev[2], ev[3]
+        out = {"step": step, "kind": kind,
+               "file": span.filename if span is not None else None,
+               "line": span.line if span is not None else None,
+               "column": span.column if span is not None else None,
+               "depth": depth}
+        if kind == "stmt":
+            out["text"] = self.text(ev[4])
+        elif kind == "cond":
+            out.update(text=ev[4].span.full_text(), value=ev[5], construct=ev[6], has_else=ev[7])
+        elif kind == "assign":
+            out.update(name=ev[4], index=index_of(ev[5]), old=ev[6], new=ev[7], local=ev[8] is not None,
+                       frame=ev[8])
+        elif kind == "call":
+            d, e = ev[4], ev[5]
+            out.update(name=definition_name(d), args=list(ev[6]), params=[p.name for p in d.params],
+                       phrase=d.is_phrase, definition=e.name)
+        elif kind == "return":
+            out.update(name=definition_name(ev[4]), value=ev[5])
+        elif kind == "state":
+            out.update({"from": ev[4], "to": ev[5], "condition": ev[6], "how": ev[7]})
+        elif kind == "input":
+            out["value"] = ev[4]
+        elif kind == "output":
+            out["text"] = ev[4]
+        elif kind == "end":
+            out.update(outcome=ev[4], message=ev[5])
+        return out
+
+
+def decoded(events) -> list[dict]:
+    """A recording of compact events as dicts."""
+    decode = Decoder()
+    return [decode(ev) for ev in events]
 
 
 def statement_text(s) -> str:
@@ -156,6 +229,25 @@ def statement_text(s) -> str:
     if isinstance(s, n.Loop):
         return "ВЫПОЛНЯТЬ"
     return s.span.full_text()
+
+
+def statement_end(s) -> int:
+    """The column just after a statement on its first line, as the trace shows it: the end of
+    a simple statement, of the header of a compound one (`ЕСЛИ k = 8 ТО`), of the line when
+    the statement goes on below."""
+    span = s.span
+    line = span.source.line(span.line)
+    header = {n.If: ("cond", "ТО"), n.While: ("cond", "ВЫПОЛНЯТЬ"), n.For: ("stop", "ВЫПОЛНЯТЬ")}
+    if type(s) in header:
+        field, word = header[type(s)]
+        part = getattr(s, field).span
+        if part.end_line != span.line:
+            return len(line) + 1
+        at = line.find(word, part.end_column - 1)
+        return at + len(word) + 1 if at >= 0 else part.end_column
+    if isinstance(s, n.Loop):
+        return span.column + len("ВЫПОЛНЯТЬ")
+    return span.end_column if span.end_line == span.line else len(line) + 1
 
 
 def definition_name(d: n.Definition) -> str:

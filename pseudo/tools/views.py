@@ -1,16 +1,23 @@
 """Views of the trace event stream: text, narration, JSON lines, desk-check table, margin.
 
 Each view is a sink (`view(event)`) with an optional `finish()`; a filter in front of it keeps
-the events the user asked for. The HTML page and the stepper are built on the same events
-(html.py, stepper.py).
+the events the user asked for. Views that format events as dicts (text, narration, table,
+margin) get them decoded and printed; the JSON lines view and the HTML page (html.py) take the
+compact events themselves (`compact = True`) and format them with caches, since they see every
+event of a long run. The stepper is built on the same events (stepper.py).
 """
 from __future__ import annotations
 
-import json
+import os
+import stat
+import sys
 from collections import deque
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring
 
+from ..files import AtomicFile
 from ..runtime.values import show
+from .trace import Decoder, definition_name, index_of, statement_text
 
 ONLY = {"stmts": {"stmt", "cond"}, "states": {"state"}, "calls": {"call", "return"}, "assign": {"assign"},
         "output": {"output", "input"}}
@@ -18,33 +25,51 @@ ONLY = {"stmts": {"stmt", "cond"}, "states": {"state"}, "calls": {"call", "retur
 
 @dataclass
 class Filter:
-    """--only, --vars, --from, --to, --depth."""
+    """--only, --vars, --from, --to, --depth; on compact events."""
     kinds: set[str] | None = None
     names: set[str] | None = None
     first: int | None = None
     last: int | None = None
     depth: int | None = None
 
-    def accepts(self, e: dict) -> bool:
-        if self.kinds is not None and e["kind"] not in self.kinds:
+    def empty(self) -> bool:
+        return self.kinds is None and self.names is None and self.first is None and self.last is None \
+            and self.depth is None
+
+    def accepts(self, ev: tuple) -> bool:
+        kind = ev[1]
+        if self.kinds is not None and kind not in self.kinds:
             return False
-        if self.names is not None and e["kind"] == "assign" and e["name"] not in self.names:
+        if self.names is not None and kind == "assign" and ev[4] not in self.names:
             return False
-        if self.names is not None and self.kinds is None and e["kind"] not in ("assign",):
+        if self.names is not None and self.kinds is None and kind != "assign":
             return False
-        if self.first is not None and e["step"] < self.first:
+        if self.first is not None and ev[0] < self.first:
             return False
-        if self.last is not None and e["step"] > self.last:
+        if self.last is not None and ev[0] > self.last:
             return False
-        return self.depth is None or e["depth"] <= self.depth
+        return self.depth is None or ev[3] <= self.depth
 
 
 def filtered(view, flt: Filter):
-    """The sink that gives a view the events it shows, their values printed."""
-    def sink(e):
-        if flt.accepts(e):
-            view(printed(e))
+    """The sink that gives a view the events it shows: compact ones to a compact view, else
+    decoded with their values printed."""
+    if getattr(view, "compact", False):
+        if flt.empty():
+            return view
+        accepts = flt.accepts
+
+        def sink(ev):
+            if accepts(ev):
+                view(ev)
+    else:
+        decode, accepts = Decoder(), flt.accepts
+
+        def sink(ev):
+            if accepts(ev):
+                view(printed(decode(ev)))
     sink.finish = getattr(view, "finish", lambda: None)
+    sink.flush = getattr(view, "flush", lambda: None)
     return sink
 
 
@@ -89,6 +114,34 @@ def _shown_text(text: str) -> str:
     return text.replace("\n", "⏎")
 
 
+def open_trace_output(path: str | None, inputs):
+    """Where a trace is written: standard output (no path, or `-`), or a file written whole
+    (AtomicFile) — except a device or a pipe (`-o /dev/null`, a named pipe), written directly:
+    never replaced by a regular file."""
+    if not path or path == "-":
+        return sys.stdout
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        return open(path, "w", encoding="utf-8")  # closed by the command
+    return AtomicFile(path, inputs)
+
+
+class NoOutput:
+    """The program's standard output when the trace itself goes there: the trace holds it."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
 # ---- text ----
 
 class TextView:
@@ -96,6 +149,7 @@ class TextView:
 
     def __init__(self, stream):
         self.stream = stream
+        self.flush = getattr(stream, "flush", lambda: None)
 
     def __call__(self, e: dict) -> None:
         text = self.describe(e)
@@ -171,83 +225,221 @@ class ExplainView(TextView):
         return None
 
 
+# ---- JSON lines ----
+
+def _json_value(v) -> str:
+    """A typed value as the JSON string of its printed form (null for none)."""
+    if v is None:
+        return "null"
+    if type(v) is int:
+        return f'"{v}"'
+    return encode_basestring(v if type(v) is str else show(v))
+
+
+def _json_list(values) -> str:
+    return ", ".join(_json_value(v) for v in values)
+
+
 class JsonlView:
-    """--format jsonl: one event per line, streamed."""
+    """--format jsonl: one event per line, streamed, exactly as `json.dumps(event,
+    ensure_ascii=False)` writes the event's dict. What repeats — a statement with its place, a
+    call's definition — is encoded once and kept (by the node's identity, checked)."""
+
+    compact = True
 
     def __init__(self, stream):
         self.stream = stream
+        self.write = stream.write
+        self.flush = getattr(stream, "flush", lambda: None)
+        self.places: dict[int, tuple] = {}  # id(span) → (span, '"file": …, "line": …, "column": …')
+        self.stmts: dict[int, tuple] = {}  # id(node) → (node, head, tail)
+        self.calls: dict[int, tuple] = {}  # id(call node) → (node, name part, rest)
 
-    def __call__(self, e: dict) -> None:
-        self.stream.write(json.dumps(e, ensure_ascii=False) + "\n")
+    def finish(self) -> None:
+        pass
+
+    def place(self, span) -> str:
+        known = self.places.get(id(span))
+        if known is None or known[0] is not span:
+            if span is None:
+                text = '"file": null, "line": null, "column": null'
+            else:
+                text = f'"file": {encode_basestring(span.filename)}, "line": {span.line}, "column": {span.column}'
+            known = self.places[id(span)] = (span, text)
+        return known[1]
+
+    def __call__(self, ev: tuple) -> None:
+        kind = ev[1]
+        if kind == "stmt":
+            s = ev[4]
+            known = self.stmts.get(id(s))
+            if known is None or known[0] is not s:
+                known = self.stmts[id(s)] = (s, f', "kind": "stmt", {self.place(ev[2])}, "depth": ',
+                                             f', "text": {encode_basestring(statement_text(s))}}}\n')
+            self.write(f'{{"step": {ev[0]}{known[1]}{ev[3]}{known[2]}')
+            return
+        head = f'{{"step": {ev[0]}, "kind": "{kind}", {self.place(ev[2])}, "depth": {ev[3]}'
+        if kind == "assign":
+            key, frame = ev[5], ev[8]
+            index = "null" if key is None else f"[{_json_list(index_of(key))}]"
+            self.write(f'{head}, "name": {encode_basestring(ev[4])}, "index": {index}, "old": {_json_value(ev[6])}, '
+                       f'"new": {_json_value(ev[7])}, "local": {"false" if frame is None else "true"}, '
+                       f'"frame": {"null" if frame is None else frame}}}\n')
+        elif kind == "cond":
+            self.write(f'{head}, "text": {encode_basestring(ev[4].span.full_text())}, "value": {_json_value(ev[5])}, '
+                       f'"construct": "{ev[6]}", "has_else": {"true" if ev[7] else "false"}}}\n')
+        elif kind == "call":
+            d, e = ev[4], ev[5]
+            known = self.calls.get(id(e))
+            if known is None or known[0] is not e:
+                params = ", ".join(encode_basestring(p.name) for p in d.params)
+                known = self.calls[id(e)] = (
+                    e, f', "name": {encode_basestring(definition_name(d))}, "args": [',
+                    (f'], "params": [{params}], "phrase": {"true" if d.is_phrase else "false"}, '
+                     f'"definition": {encode_basestring(e.name)}}}\n'))
+            args = ", ".join('"—"' if a is None else _json_value(a) for a in ev[6])
+            self.write(f"{head}{known[1]}{args}{known[2]}")
+        elif kind == "return":
+            self.write(f'{head}, "name": {encode_basestring(definition_name(ev[4]))}, "value": {_json_value(ev[5])}}}\n')
+        elif kind == "output":
+            self.write(f'{head}, "text": {encode_basestring(ev[4])}}}\n')
+        elif kind == "input":
+            self.write(f'{head}, "value": {_json_value(ev[4])}}}\n')
+        elif kind == "state":
+            self.write(f'{head}, "from": {_json_value(ev[4])}, "to": {encode_basestring(ev[5])}, '
+                       f'"condition": {_json_value(ev[6])}, "how": "{ev[7]}"}}\n')
+        elif kind == "end":
+            self.write(f'{head}, "outcome": "{ev[4]}", "message": {_json_value(ev[5])}}}\n')
 
 
 # ---- the desk-check table ----
+
+SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
 
 @dataclass
 class _Row:
     step: int
     line: int | None
+    depth: int
+    call: str
     cells: dict = field(default_factory=dict)
     output: str = ""
 
 
 class TableView:
     """--format table: a column per variable, a row per statement that changed something;
-    a value is shown only where it changes — the classic paper exercise."""
+    a value is shown only where it changes — the classic paper exercise. Each row says the
+    call depth and the call it runs in, with its arguments (`HR(3)`); a local variable that
+    lives in several calls at once (HR's `i` in HR(1), HR(2), …) has a column per call depth —
+    `i₁`, `i₂` —, and a procedure's parameters get their values in these columns when it is
+    called. A phrase's arguments are read in the call column (`«занять 1, 5»`)."""
 
     def __init__(self, stream):
         self.stream = stream
-        self.columns: list[str] = []
+        self.columns: list[tuple] = []  # (name, frame): frame None for a global or an array
+        self.known: set[tuple] = set()
+        self.frames: dict[str, set] = {}  # name → the frames it lives in (None: global)
         self.rows: list[_Row] = []
         self.row: _Row | None = None
+        self.calls: list[str] = []  # the call in progress at each depth
+
+    def _cell(self, name: str, frame, value: str) -> None:
+        key = (name, frame)
+        if key not in self.known:
+            self.known.add(key)
+            self.columns.append(key)
+            self.frames.setdefault(name, set()).add(frame)
+        self.row.cells[key] = value
+
+    def _new_row(self, e: dict) -> _Row:
+        return _Row(e["step"], e["line"], e["depth"], self.calls[-1] if self.calls else "")
 
     def __call__(self, e: dict) -> None:
-        if e["kind"] == "stmt":
-            self.row = _Row(e["step"], e["line"])
+        kind = e["kind"]
+        if kind == "stmt":
+            self.row = self._new_row(e)
             return
         if self.row is None:
-            self.row = _Row(e["step"], e["line"])
-        if e["kind"] == "assign":
-            column = e["name"] + ("[…]" if e.get("index") else "")
-            if column not in self.columns:
-                self.columns.append(column)
-            value = f"[{', '.join(e['index'])}]={e['new']}" if e.get("index") else e["new"]
-            self.row.cells[column] = value
-        elif e["kind"] == "output":
+            self.row = self._new_row(e)
+        if kind == "assign":
+            if e.get("index"):
+                self._cell(e["name"] + "[…]", None, f"[{', '.join(e['index'])}]={e['new']}")
+            else:
+                self._cell(e["name"], e.get("frame"), e["new"])
+        elif kind == "output":
             self.row.output += _shown_text(e["text"])
+        elif kind == "call":
+            text = call_text(e)
+            if not e.get("phrase"):
+                for name, value in zip(e["params"], e["args"]):
+                    self._cell(name, e["depth"] + 1, value)
+            self.calls.append(text)
+            if not e.get("phrase") and e["params"]:
+                self._keep()
+            return
+        elif kind == "return":
+            if self.calls:
+                self.calls.pop()
+            return
         else:
             return
+        self._keep()
+
+    def _keep(self) -> None:
         if not self.rows or self.rows[-1] is not self.row:
             self.rows.append(self.row)
 
+    def heading(self, key: tuple) -> str:
+        name, frame = key
+        if frame is not None and len(self.frames.get(name, ())) > 1:
+            return name + str(frame).translate(SUBSCRIPT)
+        return name
+
     def finish(self) -> None:
-        heads = ["шаг", "стр."] + self.columns + ["вывод"]
-        table = [[str(r.step), str(r.line or ""), *[r.cells.get(c, "") for c in self.columns], r.output]
-                 for r in self.rows]
+        heads = ["шаг", "стр.", "глуб.", "вызов"] + [self.heading(c) for c in self.columns] + ["вывод"]
+        table = [[str(r.step), str(r.line or ""), str(r.depth), r.call,
+                  *[r.cells.get(c, "") for c in self.columns], r.output] for r in self.rows]
         widths = [max([len(h)] + [len(row[i]) for row in table]) for i, h in enumerate(heads)]
         line = lambda cells: " │ ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
         self.stream.write(line(heads) + "\n")
         self.stream.write("─┼─".join("─" * w for w in widths) + "\n")
         for row in table:
             self.stream.write(line(row) + "\n")
+        split = [c for c in self.columns if self.heading(c) != c[0]]
+        if split:
+            name, frame = split[0]
+            self.stream.write(f"\n{self.heading(split[0])} — переменная {name} вызова на глубине {frame}; "
+                              "вызов — процедура или фраза, в которой выполняется строка, с её аргументами\n")
 
 
 # ---- the margin ----
 
 class MarginView:
     """--margin: the program's text with, at the right of each line, the last values
-    assigned there, as KuMir shows them."""
+    assigned there, as KuMir shows them; on a definition's header line, the arguments of its
+    last calls (`k=3`). The program's output follows the text."""
 
     KEEP = 3
 
-    def __init__(self, stream, source):
+    def __init__(self, stream, source, headers: dict | None = None):
         self.stream = stream
         self.source = source
+        self.headers = headers or {}  # definition key → its header line in this file
         self.values: dict[int, deque] = {}
+        self.output: list[str] = []
+
+    def _note(self, line: int, text: str) -> None:
+        self.values.setdefault(line, deque(maxlen=self.KEEP)).append(text)
 
     def __call__(self, e: dict) -> None:
-        if e["kind"] == "assign" and e["file"] == self.source.filename:
-            self.values.setdefault(e["line"], deque(maxlen=self.KEEP)).append(f"{target_name(e)}={e['new']}")
+        kind = e["kind"]
+        if kind == "assign" and e["file"] == self.source.filename:
+            self._note(e["line"], f"{target_name(e)}={e['new']}")
+        elif kind == "call" and e["params"] and e.get("definition") in self.headers:
+            self._note(self.headers[e["definition"]], ", ".join(f"{p}={a}" for p, a in zip(e["params"], e["args"])))
+        elif kind == "output":
+            self.output.append(e["text"])
 
     def finish(self) -> None:
         width = min(60, max((len(x.rstrip()) for x in self.source.lines), default=0))
@@ -258,3 +450,31 @@ class MarginView:
                 self.stream.write(f"{number:>4}  {text.ljust(width)}  │ {'  '.join(values)}\n")
             else:
                 self.stream.write(f"{number:>4}  {text}\n".rstrip() + "\n")
+        output = "".join(self.output)
+        if output:
+            self.stream.write("\n── вывод программы ──\n" + output + ("" if output.endswith("\n") else "\n"))
+
+
+def header_lines(program, filename: str) -> dict:
+    """Each definition of a file by its key → the line of its header (for --margin)."""
+    return {key: d.span.line for key, d in program.definitions.items()
+            if d.span is not None and d.span.filename == filename}
+
+
+__all__ = [
+    "ONLY",
+    "ExplainView",
+    "Filter",
+    "JsonlView",
+    "MarginView",
+    "NoOutput",
+    "TableView",
+    "TextView",
+    "call_text",
+    "definition_name",
+    "filtered",
+    "header_lines",
+    "open_trace_output",
+    "printed",
+    "target_name",
+]

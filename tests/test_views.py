@@ -1,0 +1,136 @@
+"""The views of a trace: JSON lines exactly as the schema's dicts, the desk-check table with
+depth, call and a column per frame, the margin with the arguments of calls, and the page's data."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from conftest import PROGRAMS, ROOT, cli
+
+import pseudo
+from pseudo.frontend.source import Source
+from pseudo.tools.html import ASSIGN, CALL, STMT, TraceData
+from pseudo.tools.trace import Decoder, TraceLimit, Tracer, decoded
+from pseudo.tools.views import JsonlView, printed
+
+HANOI = ROOT / "tests" / "programs" / "hanoi.pseudo"
+BUBBLE = ROOT / "tests" / "programs" / "bubble_automaton.pseudo"
+
+
+def record(path, stdin: str = "", max_events: int | None = None):
+    loaded = pseudo.load(Source.from_file(path))
+    events: list = []
+    try:
+        pseudo.run(loaded, stdin=io.StringIO(stdin), stdout=io.StringIO(), tracer=Tracer(events.append, max_events))
+    except TraceLimit:
+        pass
+    return loaded, events
+
+
+@pytest.mark.parametrize("path,stdin", [
+    (PROGRAMS / "queens_automaton_2.pseudo", ""),
+    (HANOI, ""),
+    (BUBBLE, ""),
+    (PROGRAMS / "nim.pseudo", "3 4 5 6 1\n" + "1 1\n2 1\n3 1\n4 1\n" * 12),
+    (ROOT / "tests" / "golden" / "procedures" / "ref_params.pseudo", ""),
+    (ROOT / "tests" / "golden" / "expressions" / "arithmetic.pseudo", ""),
+], ids=lambda x: getattr(x, "stem", None))
+def test_jsonl_is_exactly_the_dict_of_each_event(path, stdin):
+    """The JSON lines view formats compact events itself, with caches; what it writes is what
+    `json.dumps` writes for the event's dict."""
+    _, events = record(path, stdin)
+    out = io.StringIO()
+    view, decode = JsonlView(out), Decoder()
+    for ev in events:
+        view(ev)
+    expected = "".join(json.dumps(printed(decode(ev)), ensure_ascii=False) + "\n" for ev in events)
+    assert out.getvalue() == expected
+
+
+def test_a_ref_parameter_changes_the_frame_it_belongs_to():
+    text = ("внутрь (РЕЗ x) = x := x + 1\n"
+            "снаружи (n) =\n    ДЛЯ i := 1 ДО 1 ВЫПОЛНЯТЬ внутрь(n) ВЕРНУТЬСЯ\n    СООБЩИТЬ n\n"
+            "g := 5; внутрь(g); снаружи(1)\n")
+    loaded = pseudo.load(Source(text, "t.pseudo"))
+    events: list = []
+    pseudo.run(loaded, stdout=io.StringIO(), tracer=Tracer(events.append))
+    assigns = [(e["name"], e["depth"], e["local"], e["frame"]) for e in decoded(events) if e["kind"] == "assign"]
+    assert assigns == [("g", 0, False, None), ("g", 1, False, None),  # the global through РЕЗ
+                       ("i", 1, True, 1), ("n", 2, True, 1)]  # снаружи's own n, changed inside внутрь
+
+
+def table_of(path) -> list[str]:
+    result = cli("trace", "-q", "--format", "table", str(path))
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def cells(line: str) -> list[str]:
+    return [c.strip() for c in line.split("│")]
+
+
+def test_table_has_depth_call_and_a_column_per_frame():
+    lines = table_of(HANOI)
+    head = cells(lines[0])
+    assert head[:4] == ["шаг", "стр.", "глуб.", "вызов"]
+    # the global n and the parameter n of each call depth are different columns
+    assert {"n", "n₁", "n₂", "n₃", "n₄", "откуда₁", "куда₂", "ходов", "башня[…]", "высота[…]"} <= set(head)
+    rows = [dict(zip(head, cells(line))) for line in lines[2:] if "│" in line]
+    first_call = next(r for r in rows if r.get("n₁"))
+    assert first_call["стр."] == "25" and first_call["глуб."] == "0" and first_call["n₁"] == "3"
+    assert (first_call["откуда₁"], first_call["куда₁"], first_call["через₁"]) == ("1", "3", "2")
+    inner = next(r for r in rows if r.get("n₂"))
+    assert inner["глуб."] == "1" and inner["вызов"] == "ХАНОЙ(3, 1, 3, 2)" and inner["n₂"] == "2"
+    phrase = next(r for r in rows if r["вызов"].startswith("«переложить"))
+    assert phrase["вызов"] == "«переложить диск 1 со стержня 1 на стержень 3»" and phrase["глуб."] == "4"
+    assert rows[-1]["вывод"] == "Всего ходов: 7⏎"
+    assert any(line.startswith("n₁ — переменная n вызова на глубине 1") for line in lines)
+
+
+def test_table_of_queens_keeps_each_calls_i_apart():
+    head = cells(table_of_first(PROGRAMS / "queens_recursive.pseudo", 3000)[0])
+    assert {"k₁", "i₁", "k₂", "i₂", "c[…]"} <= set(head) and "i" not in head
+
+
+def table_of_first(path, events: int) -> list[str]:
+    result = cli("trace", "-q", "--format", "table", "--max-events", str(events), str(path))
+    return result.stdout.splitlines()
+
+
+def test_margin_shows_the_arguments_of_calls_on_the_header_line():
+    result = cli("trace", "-q", "--margin", str(HANOI))
+    lines = result.stdout.splitlines()
+    header = next(line for line in lines if line.startswith("   7  ХАНОЙ (n, откуда, куда, через) ="))
+    assert "│ n=1, откуда=1, куда=3, через=2  n=0, откуда=1, куда=2, через=3  n=0, откуда=2, куда=3, через=1" in header
+    phrase = next(line for line in lines if line.startswith("  14  «переложить диск (d)"))
+    assert phrase.endswith("│ d=1, x=2, y=1  d=2, x=2, y=3  d=1, x=1, y=3")
+    assert lines[-2:] == ["Диск 1 со стержня 1 на стержень 3", "Всего ходов: 7"]  # the output follows the text
+    queens = cli("trace", "-q", "--margin", "--max-events", "5000", "programs/queens_recursive.pseudo").stdout
+    assert any(line.startswith("  11  HR (k) =") and "│ k=" in line for line in queens.splitlines())
+
+
+def test_the_page_data_keeps_each_string_once():
+    loaded, events = record(PROGRAMS / "queens_recursive.pseudo", max_events=20_000)
+    data = TraceData(loaded.sources, loaded.main_file, "q")
+    for ev in events:
+        data(ev)
+    out = io.StringIO()
+    data.write(out)
+    obj = json.loads(out.getvalue())
+    assert len(obj["strings"]) == len(set(obj["strings"])) < 200
+    codes, kinds = obj["events"], []
+    arity = [3, 4, 7, 4, 4, 7, 4, 4]
+    i = 0
+    while i < len(codes):
+        kinds.append(codes[i])
+        i += arity[codes[i]]
+    assert i == len(codes) and len(kinds) == len(events)
+    assert kinds.count(STMT) == sum(ev[1] == "stmt" for ev in events)
+    assert kinds.count(CALL) == sum(ev[1] == "call" for ev in events)
+    assert kinds.count(ASSIGN) == sum(ev[1] == "assign" for ev in events)
+    first = obj["places"][codes[1]]  # инициализировать игру, line 47
+    assert first[1:4] == [47, 1, len("инициализировать игру") + 1]
+    assert obj["strings"][first[4]] == "инициализировать игру"
+    assert obj["tokens"][0][46] == [obj["kinds"].index("name"), "инициализировать", obj["kinds"].index("whitespace"),
+                                    " ", obj["kinds"].index("name"), "игру"]
