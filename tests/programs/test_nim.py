@@ -4,6 +4,7 @@ a game it can win. The opponent is a random player (Hypothesis chooses its seed)
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import re
 
@@ -85,6 +86,21 @@ def test_from_a_winning_position_the_computer_moves_to_nim_sum_zero(heaps):
     assert transcript.splitlines()[-1].endswith("компьютер выиграл")
 
 
+PROMPTS = "Сколько спичек в четырёх кучках? Четыре числа через пробел:\nКто ходит первым? 1 — вы, 0 — компьютер:\n"
+
+
 def test_interaction_reads_like_a_game():
     transcript, _ = play([3, 4, 5, 0], False, 1, mode="interpret")
-    assert transcript.startswith("Кучки: 3 4 5 0\nЯ беру 2 из кучки 1\nКучки: 1 4 5 0\nВаш ход (номер кучки и сколько взять):\n")
+    assert transcript.startswith(PROMPTS + "Кучки: 3 4 5 0\nЯ беру 2 из кучки 1\nКучки: 1 4 5 0\n"
+                                 "Ваш ход (номер кучки и сколько взять):\n")
+
+
+def test_every_input_is_asked_for():
+    """A class at the terminal sees what to type before each ПРОЧЕСТЬ: the heaps, who starts,
+    then each move of the player."""
+    transcript, _ = play([2, 3, 0, 1], True, 5, mode="interpret")
+    assert transcript.startswith(PROMPTS)
+    lines = transcript.splitlines()
+    moves = lines.count("Ваш ход (номер кучки и сколько взять):")
+    before = [line for line, after in itertools.pairwise(lines) if after == "Ваш ход (номер кучки и сколько взять):"]
+    assert moves >= 1 and all(line.startswith(("Кучки:", "Так нельзя")) for line in before)

@@ -107,4 +107,21 @@ def test_games_against_a_random_player(game):
 def test_a_wrong_starting_position_is_refused(rows, width, message):
     out = io.StringIO()
     pseudo.run(LOADED, stdin=io.StringIO(rows + "1\n"), stdout=out)
-    assert out.getvalue().splitlines() == [message]
+    lines = out.getvalue().splitlines()
+    assert lines[0] == SIZE and lines[-1] == message
+    assert all(line.startswith("Строка ") for line in lines[1:-1])
+
+
+SIZE = "Сколько строк на доске и сколько полей в строке? Два числа через пробел:"
+
+
+def test_every_input_is_asked_for():
+    """Before each ПРОЧЕСТЬ the game says what to type: the size, each row, who starts, a move."""
+    out = io.StringIO()
+    with pytest.raises(PseudoRuntimeError):  # the player leaves after one move
+        pseudo.run(LOADED, stdin=io.StringIO("2 6\n1 4\n2 6\n1\n1 2\n"), stdout=out)
+    assert out.getvalue().splitlines()[:5] == [
+        SIZE, "Строка 1 — поле вашей шашки и поле шашки компьютера (ваша левее):",
+        "Строка 2 — поле вашей шашки и поле шашки компьютера (ваша левее):",
+        "Кто ходит первым? 1 — вы, 0 — компьютер:", "1 П..К.."]
+    assert out.getvalue().count("Ваш ход (строка и поле, куда поставить вашу шашку):") == 2

@@ -85,6 +85,14 @@ def test_computer_moves_are_legal_and_never_suicidal_while_a_safe_move_exists():
         check(out.getvalue())
 
 
+def test_every_input_is_asked_for():
+    """Who starts is asked first; each move of the player after «Ваш ход»."""
+    transcript = play(3)
+    lines = transcript.splitlines()
+    assert lines[0] == "Кто ходит первым? 1 — вы, 0 — компьютер:"
+    assert "Ваш ход (две точки от 1 до 6):" in lines
+
+
 def test_both_modes_play_the_same_game():
     assert play(7) == play(7, mode="compiled")
 
