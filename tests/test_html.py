@@ -26,6 +26,7 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
 QUEENS = "programs/queens_recursive.pseudo"
+KIDS = 10  # calls shown at first under a node of the call tree
 HANOI = "tests/programs/hanoi.pseudo"
 BUBBLE = "tests/programs/bubble_automaton.pseudo"
 
@@ -327,6 +328,12 @@ def test_the_call_tree_folds_and_leads_to_a_call(browser, pages):
     assert "«" not in page.text_content('[data-out="tree"]')  # phrases hidden …
     page.check('[data-ctl="phrases"]')
     assert "«инициализировать игру»" in page.text_content('[data-out="tree"]')  # … until asked for
+    page.evaluate("pseudoTrace.go(20000)")  # HR(1) has tried several columns: more calls than are shown at first
+    node = 'li.path:has(> .node:text-is("HR(1)")) > ul > li'
+    assert len(page.query_selector_all(node)) == KIDS + 1
+    assert "раньше" in page.text_content(f"{node} > .more")
+    page.click(f"{node} > .more")
+    assert len(page.query_selector_all(node)) > KIDS + 1
     page.click('.node:text-is("«инициализировать игру»")')  # a call in the tree is a link to it
     assert current_line(page) == 41 and "«инициализировать игру»" in out(page, "stack")
     page.close()

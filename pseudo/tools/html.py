@@ -434,7 +434,7 @@ var PseudoTrace = (function () {
     for (let o = 0; o < ev.length; o += ARITY[ev[o]]) n++;
     const off = new Int32Array(n + 1), callOf = new Int32Array(n + 1), outLen = new Int32Array(n + 1);
     const stops = [];
-    const cStart = [], cEnd = [], cParent = [], cCall = [], cDepth = [], cKids = [], cShown = [], cVisible = [];
+    const cStart = [], cEnd = [], cParent = [], cCall = [], cDepth = [], cKids = [], cShown = [];
     const rootKids = [], rootShown = [];
     const globals = new Map(), locals = new Map(), arrays = new Map(), states = new Map(), outputs = [];
     const byDepth = [-1], pieces = [];
@@ -493,7 +493,7 @@ var PseudoTrace = (function () {
     return {data, S, ev, n, off, callOf, outLen, stops: stopAt, stopDepth, outputs, output: pieces.join(""),
             calls: {start: cStart, end: cEnd, parent: cParent, call: cCall, depth: cDepth, kids: cKids,
                     shown: cShown, rootKids, rootShown},
-            globals, locals, arrays, states, stateNames, visible: cVisible};
+            globals, locals, arrays, states, stateNames};
   }
 
   // ---- the page ----
@@ -510,7 +510,6 @@ var PseudoTrace = (function () {
     const open = new Set(), shut = new Set(), more = new Map();
     const keyParts = new Map();
     const hasCalls = C.start.length > 0, hasStates = T.states.size > 0;
-    const procedures = C.start.some(c => true) && D.defs.some(d => d[2] === 0);
     ctl("phrases").checked = !D.defs.some(d => d[2] === 0);
     el("total").textContent = spaced(stops.length);
     el("tree-panel").hidden = !hasCalls;
