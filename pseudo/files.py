@@ -8,6 +8,7 @@ goes to a temporary file beside the target, which replaces the target only when 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -33,6 +34,8 @@ def check_output(path: str, inputs) -> None:
             raise OutputRefused(f"{path} — это {what}; он не будет перезаписан. Укажите другой файл в -o")
     if os.path.isdir(path):
         raise OutputRefused(f"{path} — это папка; укажите файл")
+    if _special(path):
+        return
     folder = Path(os.path.realpath(path)).parent
     if not folder.is_dir():
         raise OutputRefused(f"папки {folder} нет")
@@ -47,13 +50,21 @@ class AtomicFile:
     def __init__(self, path: str, inputs=(), binary: bool = False):
         check_output(path, inputs)
         self.path = os.path.realpath(path)  # through a symbolic link: the file it names is replaced
+        self.done = False
+        mode, encoding = ("wb", None) if binary else ("w", "utf-8")
+        if _special(self.path):  # /dev/null, a named pipe: written straight, never replaced
+            self.temp = None
+            try:
+                self.stream = open(self.path, mode, encoding=encoding)  # noqa: SIM115 - closed by commit
+            except OSError as e:
+                raise OutputRefused(f"не удалось записать {path}: {e.strerror}") from None
+            return
         folder = os.path.dirname(self.path)
         try:
             fd, self.temp = tempfile.mkstemp(dir=folder, prefix=".pseudo-", suffix=".tmp")
         except OSError as e:
             raise OutputRefused(f"не удалось записать {path}: {e.strerror}") from None
-        self.stream = os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8")
-        self.done = False
+        self.stream = os.fdopen(fd, mode, encoding=encoding)
 
     def write(self, data) -> int:
         return self.stream.write(data)
@@ -66,6 +77,8 @@ class AtomicFile:
             return
         self.done = True
         self.stream.close()
+        if self.temp is None:
+            return
         try:
             os.chmod(self.temp, _mode_for(self.path))
             os.replace(self.temp, self.path)
@@ -78,7 +91,8 @@ class AtomicFile:
             return
         self.done = True
         self.stream.close()
-        _remove(self.temp)
+        if self.temp is not None:
+            _remove(self.temp)
 
     def __enter__(self):
         return self
@@ -95,6 +109,14 @@ def write_file(path: str, data: str | bytes, inputs=()) -> None:
     """The whole output at once, atomically."""
     with AtomicFile(path, inputs, binary=isinstance(data, bytes)) as out:
         out.write(data)
+
+
+def _special(path: str) -> bool:
+    """A device, a named pipe or a socket: a place to write to, not a file to replace."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _mode_for(path: str) -> int:

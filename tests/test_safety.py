@@ -167,3 +167,18 @@ def test_the_naming_scheme_is_injective_over_nfkc():
     assert len(set(folded)) == len(python)
     assert not set(folded) & reserved()
     assert all(x.isidentifier() for x in python)
+
+
+def test_a_device_or_a_pipe_is_written_to_never_replaced(tmp_path):
+    """`-o /dev/null` (or a named pipe) takes the output; the device stays a device."""
+    import stat
+    for args in (["py", "-q"], ["graph", "-q"], ["trace", "-q", "--format", "jsonl"]):
+        result = cli(*args, "programs/queens_recursive.pseudo", "-o", os.devnull)
+        assert result.returncode == 0, result.stderr
+        assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    fifo = tmp_path / "труба"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    assert cli("py", "-q", "programs/queens_recursive.pseudo", "-o", str(fifo)).returncode == 0
+    assert b"def HR" in reader.communicate(timeout=30)[0]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
