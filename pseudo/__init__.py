@@ -41,9 +41,20 @@ def load(source: Source) -> Loaded:
     errors = resolved.errors + [d for d in found if d.severity == "error"]
     if errors:
         raise StaticError(sorted(errors, key=diagnostic_order))
-    warnings = resolved.warnings + [d for d in found if d.severity == "warning"]
+    warnings = _once(resolved.warnings + [d for d in found if d.severity == "warning"])
     return Loaded(resolved.program, facts, sorted(warnings, key=diagnostic_order), resolved.rules_seen,
                   resolved.sources, source.filename)
+
+
+def _once(warnings: list[Diagnostic]) -> list[Diagnostic]:
+    """A tolerance of the printed text is reported once per kind and line."""
+    seen, out = set(), []
+    for w in warnings:
+        key = (w.code, w.span.filename, w.span.line) if w.code.startswith("tol-") and w.span else id(w)
+        if key not in seen:
+            seen.add(key)
+            out.append(w)
+    return out
 
 
 def run(loaded: Loaded, stdin=None, stdout=None, limits: Limits | None = None, mode: str = "compiled",

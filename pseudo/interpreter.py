@@ -15,6 +15,7 @@ from . import nodes as n
 from .analysis import RESULT, Facts
 from .analysis.automaton import Automaton
 from .runtime import io, limits
+from .runtime.library import BUILTINS
 from .runtime.ops import NEGATION, OPERATORS, индекс, логическое, прогрессия, условие
 from .runtime.report import shown_argument, stack_entry
 from .runtime.values import Failure, КонецРаботы, Массив, Ячейка, fail
@@ -271,6 +272,11 @@ class Interpreter:
 
     def _eval_Call(self, e: n.Call, fr: Frame):
         return self.call(e, fr, want_value=True)
+
+    def _eval_BuiltinCall(self, e: n.BuiltinCall, fr: Frame):
+        if e.name == "ввод кончился":
+            return io.ввод_кончился()
+        return BUILTINS[e.name][0](*[self.eval(a, fr) for a in e.args])
 
     def _eval_Unary(self, e: n.Unary, fr: Frame):
         return NEGATION.function(self.eval(e.operand, fr))

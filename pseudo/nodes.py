@@ -65,6 +65,13 @@ class Call(Node):
     __slots__ = fields = ("name", "args")
 
 
+class BuiltinCall(Node):
+    """A built-in function (ДЛИНА(s), СЛУЧАЙНОЕ(n) …) or the condition «ввод кончился»."""
+    # name: str # as the runtime's library names it: "ДЛИНА", …, "ввод кончился"
+    # args: tuple[Expr, ...]
+    __slots__ = fields = ("name", "args")
+
+
 class Unary(Node):
     # op: str # "-"
     # operand: Expr
@@ -104,7 +111,7 @@ class IfExpr(Node):
     __slots__ = fields = ("cond", "then", "else_")
 
 
-Expr = Const | Var | Index | Call | Unary | Binary | Compare | Logical | Not | IfExpr
+Expr = Const | Var | Index | Call | BuiltinCall | Unary | Binary | Compare | Logical | Not | IfExpr
 Target = Var | Index
 
 
@@ -232,7 +239,7 @@ class Program(Node):
     defaults = (("comments", ()),)
 
 
-EXPR_NODES = (Const, Var, Index, Call, Unary, Binary, Compare, Logical, Not, IfExpr)
+EXPR_NODES = (Const, Var, Index, Call, BuiltinCall, Unary, Binary, Compare, Logical, Not, IfExpr)
 STMT_NODES = (Assign, CallStmt, If, While, For, Loop, Exit, Print, Read, Screen, Stop, Label, Goto)
 
 

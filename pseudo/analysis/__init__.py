@@ -2,7 +2,8 @@
 stage — the checker, the interpreter, the code generator and `pseudo graph`:
 
 - each body's locals (parameters first, then ДЛЯ variables and РЕЗУЛЬТАТ) and РЕЗ parameters;
-- whether a procedure surely assigns РЕЗУЛЬТАТ, and which definitions may give no value;
+- whether a procedure surely assigns РЕЗУЛЬТАТ, which definitions may give no value, which
+  are recursive;
 - the automaton of every block that has labels (its states and transfers);
 - the kinds of values (kinds.py), and the program's arrays.
 """
@@ -45,6 +46,7 @@ class Facts:
         self.arrays = tuple(sorted({x.name for root in n.bodies(program) for x in n.walk(root)
                                     if isinstance(x, n.Index)}))
         self.may_give_nothing = frozenset(k for k in program.definitions if self._may_give_nothing(k, set()))
+        self.recursive = recursive_definitions(program)
 
     @cached_property
     def kinds(self) -> Kinds:
@@ -85,6 +87,24 @@ def surely_assigns_result(stmts) -> bool:
                 and surely_assigns_result(s.else_.stmts):
             return True
     return False
+
+
+def recursive_definitions(program: n.Program) -> frozenset[str]:
+    """The definitions that can call themselves, directly or through others."""
+    calls = {key: {x.name for x in n.walk(d.body) if isinstance(x, n.Call) and x.name in program.definitions}
+             for key, d in program.definitions.items()}
+    out = set()
+    for key, callees in calls.items():
+        seen, todo = set(), list(callees)
+        while todo:
+            x = todo.pop()
+            if x == key:
+                out.add(key)
+                break
+            if x not in seen:
+                seen.add(x)
+                todo.extend(calls[x])
+    return frozenset(out)
 
 
 def _labelled_blocks(code) -> list[n.Block]:

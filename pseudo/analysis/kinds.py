@@ -33,6 +33,8 @@ def numeric(t: str | None) -> bool:
 
 
 PYTHON_KINDS = {INT: "int", NUM: "num", STR: "str", BOOL: "bool"}
+BUILTIN_KINDS = {"СЛУЧАЙНОЕ": INT, "ДЛИНА": INT, "СИМВОЛ": STR, "ПОДСТРОКА": STR, "СТРОКА": STR, "ЧИСЛО": NUM,
+                 "ЦЕЛ": INT, "ДЕСЯТИЧНОЕ": STR, "ввод кончился": BOOL}
 
 
 class Kinds:
@@ -107,6 +109,16 @@ class Kinds:
                 return self.table.get(("[]", name))
             case n.Call(name=name):
                 return self.table.get(("()", name))
+            case n.BuiltinCall(name=name, args=args):
+                if name in ("АБС", "МИН", "МАКС"):  # of the kind of their arguments
+                    kinds = [self._type(a, scope) for a in args]
+                    if any(k is None for k in kinds):
+                        return None
+                    joined = kinds[0]
+                    for k in kinds[1:]:
+                        joined = join(joined, k)
+                    return joined if joined in (INT, NUM) or name != "АБС" and joined == STR else ANY
+                return BUILTIN_KINDS[name]
             case n.Unary(operand=operand):
                 t = self._type(operand, scope)
                 return t if t is None or numeric(t) else ANY

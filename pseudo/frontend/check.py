@@ -8,6 +8,8 @@ from .. import nodes as n
 from ..analysis import Facts, automaton
 from ..errors import Diagnostic, diagnostic
 from ..messages import hint
+from ..runtime.library import BUILTINS
+from . import silent
 
 
 def check(program: n.Program, facts: Facts) -> list[Diagnostic]:
@@ -20,6 +22,8 @@ def check(program: n.Program, facts: Facts) -> list[Diagnostic]:
         for node in n.walk(body):
             if isinstance(node, n.Call):
                 out.extend(_check_call(node, program.definitions))
+            elif isinstance(node, n.BuiltinCall):
+                out.extend(_check_builtin(node))
             elif isinstance(node, n.Index):
                 if node.name in local:
                     out.append(diagnostic("error", "local-array", node.span, name=node.name))
@@ -30,8 +34,16 @@ def check(program: n.Program, facts: Facts) -> list[Diagnostic]:
             elif isinstance(node, n.For) and node.var not in local:
                 scalars.setdefault(node.var, node)
     out.extend(automaton.check(facts.top_automata()))
+    out.extend(silent.warnings(program, facts.recursive))
     out.extend(_unread_arrays(program))
+    assigned = {t.name for body, _ in bodies for x in n.walk(body)
+                for t in ([x.target] if isinstance(x, n.Assign) else x.targets if isinstance(x, n.Read) else [])
+                if isinstance(t, n.Var)} | {x.var for body, _ in bodies for x in n.walk(body) if isinstance(x, n.For)}
     for name in scalars.keys() & arrays.keys():
+        if name not in assigned:  # `СООБЩИТЬ m` for an array m: the whole array as a value
+            out.append(diagnostic("error", "array-as-value", scalars[name].span, hint("array-as-value", name=name),
+                                  name=name))
+            continue
         first, second = sorted((scalars[name], arrays[name]), key=lambda x: (x.span.line, x.span.column))
         out.append(diagnostic("error", "scalar-and-array", second.span, name=name, line=first.span.line))
     return out
@@ -72,6 +84,19 @@ def _check_call(call: n.Call, defs: dict[str, n.Definition]) -> list[Diagnostic]
     return [diagnostic("error", "ref-arg", arg.span, param=p.name, name=_display(d))
             for arg, p in zip(call.args, d.params)
             if p.by_ref and not isinstance(arg, n.Var | n.Index)]
+
+
+def _check_builtin(call: n.BuiltinCall) -> list[Diagnostic]:
+    _, least, most = BUILTINS.get(call.name, (None, 0, 0))
+    got = len(call.args)
+    if least <= got and (most is None or got <= most):
+        return []
+    if most is None:  # «от 1 аргумента»: the genitive after «от»
+        expected, noun = f"от {least}", "аргумента" if least % 10 == 1 and least % 100 != 11 else "аргументов"
+    else:
+        expected = str(least) if least == most else f"от {least} до {most}"
+        noun = _plural(most) if least == most else "аргументов"
+    return [diagnostic("error", "arity", call.span, name=call.name, expected=expected, noun=noun, got=got)]
 
 
 def _display(d: n.Definition) -> str:

@@ -17,7 +17,7 @@ from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic
 from ..messages import KEYWORDS, TERMINALS, hint
 from .layout import split_chunks
-from .source import MINUS_LOOKALIKES, Source, Span, fold_lookalikes, span_of_token
+from .source import Source, Span, fold_lookalikes, span_of_token
 
 
 @lru_cache(maxsize=1)
@@ -115,19 +115,14 @@ def _char_error(source: Source, e: UnexpectedCharacters) -> StaticError:
 
 
 def tolerance_warnings(tokens: list[Token], source: Source) -> list[Diagnostic]:
-    """The printed book's defects that are accepted, each with a warning."""
+    """The printed book's defects that are accepted, each with a warning. The book's own signs
+    (− – ≤ ≥ ≠) are the language's signs: no warning."""
     out = []
     for tok in tokens:
-        span = span_of_token(source, tok)
-        if tok.type == "MINUS" and tok.value in MINUS_LOOKALIKES:
-            out.append(diagnostic("warning", "tol-minus", span, char=tok.value,
-                                  codepoint=MINUS_LOOKALIKES[tok.value]))
-        elif tok.type in ("NE", "LE", "GE") and tok.value in "≠≤≥":
-            ascii_form = {"≠": "<>", "≤": "<=", "≥": ">="}[tok.value]
-            out.append(diagnostic("warning", "tol-compare", span, char=tok.value, ascii=ascii_form))
-        elif tok.type in ("END_IF", "STOP") and "_" not in tok.value:
+        if tok.type in ("END_IF", "STOP") and "_" not in tok.value:
             keyword = "КОНЕЦ_ЕСЛИ" if tok.type == "END_IF" else "КОНЕЦ_РАБОТЫ"
-            out.append(diagnostic("warning", "tol-space-keyword", span, text=tok.value, keyword=keyword))
+            out.append(diagnostic("warning", "tol-space-keyword", span_of_token(source, tok), text=tok.value,
+                                  keyword=keyword))
     return out
 
 
@@ -238,7 +233,7 @@ def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> St
                                                hint("keyword-case", keyword=lower.value.upper()),
                                                opener=what, closer=closer)])
             return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, opener),
-                                           opener=what, closer=closer)])
+                                           _unclosed_hint(opener, tokens), opener=what, closer=closer)])
         last = tokens[-1]
         span = Span(source, last.end_line, last.end_column, last.end_line, last.end_column + 1)
         text = "текст кончился раньше времени"
@@ -250,6 +245,31 @@ def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> St
     if expected and len(expected) <= 6:
         text += "; ожидалось: " + ", ".join(expected)
     return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, e.expected, tokens))])
+
+
+def _unclosed_hint(opener: Token, tokens: list[Token]) -> str | None:
+    """Why a block may be open at the end: ИНАЧЕ ЕСЛИ needs a КОНЕЦ_ЕСЛИ of its own, or a
+    definition was begun inside the block."""
+    after = tokens[tokens.index(opener):]
+    for a, b in zip(after, after[1:]):
+        if opener.type == "IF" and a.type == "ELSE" and b.type == "IF":
+            return hint("else-if", line=b.line)
+    for i, tok in enumerate(after[1:], start=1):
+        if tok.column == 1 and tok.type in ("NAME", "PATTERN") and _looks_like_header(after[i:]):
+            what, closer = CLOSERS[opener.type]
+            return hint("def-in-block", line=tok.line, name=tok.value, opener=what, opener_line=opener.line,
+                        closer=closer)
+    return None
+
+
+def _looks_like_header(toks: list[Token]) -> bool:
+    """`имя (…) =`, `имя =` or `«…» =` at the start of a line."""
+    if len(toks) > 1 and toks[1].type == "EQ":
+        return True
+    if toks[0].type == "NAME" and len(toks) > 1 and toks[1].type == "LPAR":
+        close = next((k for k, t in enumerate(toks) if t.type == "RPAR"), None)
+        return close is not None and close + 1 < len(toks) and toks[close + 1].type == "EQ"
+    return False
 
 
 COMPARISONS = {"EQ", "NE", "LT", "LE", "GT", "GE"}

@@ -203,3 +203,9 @@ SCREEN_OPS = {
 SCREEN_PHRASES = PhraseTable()
 for _text in SCREEN_OPS:
     SCREEN_PHRASES.add(parse_pattern(_text, None))
+
+# The built-in condition (DIALECT.md, «Built-in functions»): the name the runtime knows it by.
+BUILTIN_PHRASE_NAMES = {"«ввод кончился»": "ввод кончился"}
+BUILTIN_PHRASES = PhraseTable()
+for _text in BUILTIN_PHRASE_NAMES:
+    BUILTIN_PHRASES.add(parse_pattern(_text, None))

@@ -17,8 +17,19 @@ from lark import Token
 from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic, static_error
 from ..messages import KEYWORDS, hint
+from ..runtime.library import BUILTINS
 from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_expression, parse_file, unexpected
-from .phrases import SCREEN_OPS, SCREEN_PHRASES, WORD_TYPES, Pattern, PhraseTable, depths, parse_pattern
+from .phrases import (
+    BUILTIN_PHRASE_NAMES,
+    BUILTIN_PHRASES,
+    SCREEN_OPS,
+    SCREEN_PHRASES,
+    WORD_TYPES,
+    Pattern,
+    PhraseTable,
+    depths,
+    parse_pattern,
+)
 from .source import Source, Span, fold_lookalikes, span_of_token
 
 RESULT = "РЕЗУЛЬТАТ"
@@ -248,8 +259,8 @@ class BodyResolver:
             case n.While(cond=cond, body=body):
                 return n.While(s.span, self.cond(cond), self.loop_body(body, "while"))
             case n.For(var=var, start=start, step=step, stop=stop, body=body):
-                return n.For(s.span, var, self.expr(start), self.expr(step) if step else None,
-                             self.expr(stop), self.loop_body(body, "for"))
+                return n.For(s.span, var, self.cond(start), self.cond(step) if step else None,
+                             self.cond(stop), self.loop_body(body, "for"))
             case n.Loop(body=body):
                 return n.Loop(s.span, self.loop_body(body, "loop"))
             case n.Exit():
@@ -267,8 +278,7 @@ class BodyResolver:
                     raise static_error("unexpected-token", span_of_token(self.source, args.tokens[at]),
                                        hint("print-comma") if after_comma else None,
                                        found=unexpected(args.tokens[at]))
-                return n.Print(s.span.to(args.span),
-                               tuple(self.cond(Run(p, _tokens_span(self.source, p))) for p in pieces if p), newline)
+                return n.Print(s.span.to(args.span), tuple(self.items(args.tokens, [p for p in pieces if p])), newline)
             case n.Read(targets=args):
                 return n.Read(s.span.to(args.span), tuple(self.target(Run(p, args.span))
                                                           for p in self.split_commas(args)))
@@ -305,9 +315,7 @@ class BodyResolver:
                     resolved = self.stmt_run(joined)
                 except StaticError:
                     continue
-                lines = f"строки {stmts[i].span.line}–{nxt.span.line}"
-                self.r.warnings.append(diagnostic("warning", "tol-phrase-lines", joined.span, lines=lines))
-                return j - i + 1, resolved
+                return j - i + 1, resolved  # the book wraps its phrases: no warning
             raise first_error from None
 
     def stmt_run(self, run: Run) -> list[n.Stmt]:
@@ -345,6 +353,15 @@ class BodyResolver:
 
     def not_understood(self, run: Run, expr) -> StaticError:
         text = _source_text(self.source, run.tokens)
+        head = run.tokens[0]
+        if head.type == "NAME" and head.value in self.r.procs and len(run.tokens) > 1 \
+                and run.tokens[1].type != "LPAR" and self.r.procs[head.value].params:  # ПОКАЗАТЬ 5
+            d = self.r.procs[head.value]
+            call = f"{head.value}({_source_text(self.source, run.tokens[1:])})"
+            header = f"{d.name} ({', '.join(('РЕЗ ' if p.by_ref else '') + p.name for p in d.params)}) ="
+            return static_error("call-without-parens", run.span,
+                                hint("call-without-parens", name=d.name, line=d.span.line, header=header),
+                                name=head.value, call=call)
         if self.screen_matches(run.tokens):
             return static_error("screen-not-value", run.span, hint("screen-not-value"), text=text)
         for tok in run.tokens:
@@ -428,12 +445,109 @@ class BodyResolver:
         if toks[0].type == "NOT" and len(toks) > 1:
             operand = self.cond(Run(toks[1:], _tokens_span(self.source, toks[1:])))
             return n.Not(span_of_token(self.source, toks[0]).to(operand.span), operand)
-        expr = self.try_expr(toks)
+        expr = self.lifted(toks)
         if isinstance(expr, StaticError):
             if self.r.phrases.candidates(toks) or _is_prose(toks):
                 raise self.not_understood(run, None)
             raise expr
         return expr
+
+    # ---- phrases inside expressions ----
+
+    def items(self, toks: list[Token], pieces: list[list[Token]]) -> list[n.Expr]:
+        """Comma-separated values (СООБЩИТЬ's, a call's arguments) where a phrase may itself
+        hold commas (`клетка 1, 1 жива`): the longest run of pieces that reads as a phrase is
+        one value; any other piece is a value of its own."""
+        out, i = [], 0
+        while i < len(pieces):
+            for j in range(len(pieces) - 1, i, -1):
+                joined = toks[toks.index(pieces[i][0]):toks.index(pieces[j][-1]) + 1]
+                if not self.r.phrases.candidates(joined):
+                    continue
+                try:
+                    phrase = self.phrase(Run(joined, _tokens_span(self.source, joined)), in_condition=True)
+                except StaticError:
+                    phrase = None
+                if phrase is not None:
+                    out.append(phrase)
+                    i = j + 1
+                    break
+            else:
+                out.append(self.cond(Run(pieces[i], _tokens_span(self.source, pieces[i]))))
+                i += 1
+        return out
+
+    def lifted(self, toks: list[Token]):
+        """The expression the tokens spell, phrases allowed in parentheses, in a conditional
+        expression's parts and in a call's arguments; or the StaticError saying why not. Each
+        such part is resolved on its own and stands in the expression as a placeholder name."""
+        plain = self.try_expr(toks)
+        if isinstance(plain, n.Node) or not any(t.type in ("LPAR", "IF") for t in toks):
+            return plain
+        try:
+            lifted, parts = self.lift(toks)
+        except StaticError as e:
+            return e
+        if not parts:
+            return plain
+        expr = self.try_expr(lifted)
+        if isinstance(expr, StaticError):
+            return expr
+        return n.rewrite(expr, lambda node: parts.get(node.name, node) if isinstance(node, n.Var) else node)
+
+    def lift(self, toks: list[Token]) -> tuple[list[Token], dict[str, n.Expr]]:
+        out: list[Token] = []
+        parts: dict[str, n.Expr] = {}
+        i = 0
+        while i < len(toks):
+            tok = toks[i]
+            close = _closing(toks, i) if tok.type in ("LPAR", "IF") else None
+            if close is None:
+                out.append(tok)
+                i += 1
+                continue
+            group, inner = toks[i:close + 1], toks[i + 1:close]
+            if isinstance(self.try_expr(group if tok.type == "IF" else inner or group), n.Node) and inner:
+                out.extend(group)  # nothing to lift
+            elif tok.type == "IF":
+                out.append(self.placeholder(group, self.conditional(group), parts))
+            elif out and out[-1].type == "NAME":  # a call's arguments
+                pieces = _split_top(inner, "COMMA")
+                out.append(tok)
+                for k, value in enumerate(self.items(inner, pieces)):
+                    if k:
+                        out.append(Token.new_borrow_pos("COMMA", ",", tok))
+                    out.append(self.placeholder(inner, value, parts))
+                out.append(toks[close])
+            else:
+                out.append(self.placeholder(group, self.cond(Run(inner, _tokens_span(self.source, inner))), parts))
+            i = close + 1
+        return out, parts
+
+    def conditional(self, group: list[Token]) -> n.Expr:
+        """ЕСЛИ c ТО a ИНАЧЕ b КОНЕЦ_ЕСЛИ as an expression, each part a value of its own."""
+        depth, cuts = 0, {}
+        for k, tok in enumerate(group):
+            if tok.type == "IF":
+                depth += 1
+            elif tok.type == "END_IF":
+                depth -= 1
+            elif depth == 1 and tok.type in ("THEN", "ELSE") and tok.type not in cuts:
+                cuts[tok.type] = k
+        if set(cuts) != {"THEN", "ELSE"}:
+            raise self.try_expr(group)
+        parts = [group[1:cuts["THEN"]], group[cuts["THEN"] + 1:cuts["ELSE"]], group[cuts["ELSE"] + 1:-1]]
+        cond, then, else_ = (self.cond(Run(p, _tokens_span(self.source, p or group))) for p in parts)
+        return n.IfExpr(_tokens_span(self.source, group), cond, then, else_)
+
+    @staticmethod
+    def placeholder(toks: list[Token], value: n.Expr, parts: dict) -> Token:
+        """A name standing for a resolved part, spanning its tokens."""
+        name = f"\x01{len(parts)}"
+        parts[name] = value
+        token = Token.new_borrow_pos("NAME", name, toks[0])
+        token.end_line, token.end_column, token.end_pos = toks[-1].end_line, toks[-1].end_column, toks[-1].end_pos
+        return token
 
     def phrase(self, run: Run, in_condition: bool = False) -> n.Call | None:
         """The phrase a run spells. In a condition an argument binds tighter than И, ИЛИ, НЕ,
@@ -446,6 +560,10 @@ class BodyResolver:
             return isinstance(self.try_expr(toks[i:j]), n.Node)
         matches = self.r.phrases.match(toks, parses)
         if not matches:
+            builtin = BUILTIN_PHRASES.match(toks, parses) if in_condition else []
+            if len(builtin) == 1:
+                self.warn_case(builtin[0])
+                return n.BuiltinCall(run.span, BUILTIN_PHRASE_NAMES[builtin[0].pattern.key], ())
             return None
         if len(matches) > 1:
             names = " и ".join(m.pattern.key for m in matches)
@@ -506,6 +624,29 @@ class BodyResolver:
                 comma = toks[_top_level(toks, "COMMA")[i]]
                 raise static_error("unexpected-token", span_of_token(self.source, comma), found=unexpected(comma))
         return pieces
+
+
+def _closing(toks: list[Token], i: int) -> int | None:
+    """The index of the token that closes the bracket or ЕСЛИ at `i`."""
+    opener, closer = ("LPAR", "RPAR") if toks[i].type == "LPAR" else ("IF", "END_IF")
+    depth = 0
+    for k in range(i, len(toks)):
+        if toks[k].type == opener:
+            depth += 1
+        elif toks[k].type == closer:
+            depth -= 1
+            if depth == 0:
+                return k
+    return None
+
+
+def _split_top(toks: list[Token], type_: str) -> list[list[Token]]:
+    pieces, prev = [], 0
+    for c in _top_level(toks, type_):
+        pieces.append(toks[prev:c])
+        prev = c + 1
+    pieces.append(toks[prev:])
+    return [p for p in pieces if p]
 
 
 def _raw_labels(block: n.Block):
@@ -584,11 +725,15 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
                     return n.Index(node.span, name, node.indices)
                 case n.Call(name=name) if name not in defs:
                     resolved = resolve_name(name, node.span)
-                    if resolved not in defs:
-                        nearest = difflib.get_close_matches(name, [k for k in defs if not k.startswith("«")], n=1)
-                        errors.append(diagnostic("error", "undefined-call", node.span,
-                                                 hint("undefined-call", nearest=nearest[0]) if nearest else None,
-                                                 name=name))
+                    if resolved in defs:
+                        return n.Call(node.span, resolved, node.args)
+                    if name in BUILTINS and name not in known:  # the program's own names hide a built-in
+                        return n.BuiltinCall(node.span, name, node.args)
+                    candidates = [k for k in defs if not k.startswith("«")] + [b for b in BUILTINS if " " not in b]
+                    nearest = difflib.get_close_matches(name, candidates, n=1)
+                    errors.append(diagnostic("error", "undefined-call", node.span,
+                                             hint("undefined-call", nearest=nearest[0]) if nearest else None,
+                                             name=name))
                     return n.Call(node.span, resolved, node.args)
             return node
         return fix

@@ -80,4 +80,3 @@ def fold_lookalikes(name: str) -> str:
     return name.translate(_FOLD)
 
 
-MINUS_LOOKALIKES = {"−": "U+2212", "–": "U+2013"}

@@ -640,6 +640,10 @@ class BodyCode:
         return call("Ячейка", [call("globals", [], span), ast.Constant(self.names.var(a.name)),
                                ast.Constant(a.name)], span)
 
+    def _expr_BuiltinCall(self, e: n.BuiltinCall):
+        function = "ввод_кончился" if e.name == "ввод кончился" else e.name
+        return call(function, [self.expr(a) for a in e.args], e.span)
+
     def _expr_Unary(self, e: n.Unary):
         operand = self.expr(e.operand)
         if self.kinds.exact(NEGATION, [e.operand], self.key):

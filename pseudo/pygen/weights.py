@@ -20,7 +20,7 @@ from .. import nodes as n
 class Weights:
     def __init__(self, program: n.Program, facts):
         self.program, self.facts = program, facts
-        self.recursive = recursive_definitions(program)
+        self.recursive = facts.recursive
         self._calls: dict[str, int] = {}
 
     def start(self) -> int:
@@ -79,21 +79,3 @@ class Weights:
             return 0
         own = self.call(e.name) if isinstance(e, n.Call) else 0
         return own + sum(self.expr(x) for x in n.children(e))
-
-
-def recursive_definitions(program: n.Program) -> set[str]:
-    """The definitions that can call themselves, directly or through others."""
-    calls = {key: {x.name for x in n.walk(d.body) if isinstance(x, n.Call) and x.name in program.definitions}
-             for key, d in program.definitions.items()}
-    out = set()
-    for key, callees in calls.items():
-        seen, todo = set(), list(callees)
-        while todo:
-            x = todo.pop()
-            if x == key:
-                out.add(key)
-                break
-            if x not in seen:
-                seen.add(x)
-                todo.extend(calls[x])
-    return out

@@ -212,6 +212,11 @@ def прочесть(имя):
     return значение
 
 
+def ввод_кончился():
+    """«ввод кончился»: standard input holds no more tokens."""
+    return not ВВОД.fill()
+
+
 def очистить_экран():
     ВЫВОД.clear()
 

@@ -12,9 +12,11 @@ from .values import Пересмотр, fail
 
 @dataclass
 class Limits:
+    """What bounds a run — and fixes its random numbers (`seed`: --seed N; None, a seed of its own)."""
     max_steps: int = 1_000_000_000
     max_depth: int = 100_000
     time_limit: float = 3600.0
+    seed: int | None = None
 
 
 CHECK_EVERY = 1 << 14

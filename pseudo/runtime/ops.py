@@ -25,6 +25,8 @@ def сложить(a, b):
         return a + b
     if is_number(a) and is_number(b):
         return norm(a + b)
+    if type(a) is str and is_number(b) or is_number(a) and type(b) is str:  # 'n = ' + n
+        raise fail("type-concat", left=kind(a, "dat"), right=kind(b, "dat"))
     raise _binary_error("+", a, b)
 
 
@@ -113,15 +115,15 @@ def _compare_error(a, b):
 
 
 def равно(a, b):
+    """a = b: values of different kinds are simply unequal (a number typed where «да» was
+    expected); integers and fractions compare as numbers."""
     if _comparable(a, b) or type(a) is bool and type(b) is bool:
         return a == b
-    raise _compare_error(a, b)
+    return False
 
 
 def не_равно(a, b):
-    if _comparable(a, b) or type(a) is bool and type(b) is bool:
-        return a != b
-    raise _compare_error(a, b)
+    return not равно(a, b)
 
 
 def меньше(a, b):

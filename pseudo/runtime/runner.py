@@ -6,6 +6,7 @@ import sys
 import threading
 
 from .io import finish_io, restart_io, start_io
+from .library import restart_random, start_random
 from .limits import CHECK_EVERY, Limits, interrupt, restart_limits, start_limits
 from .report import explain, render, stack_lines
 from .values import КонецРаботы, Пересмотр
@@ -29,6 +30,7 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None):
     exactly where the program does."""
     start_io(stdin, stdout)
     start_limits(limits)
+    start_random(limits.seed)
     counters = main.__globals__ if exact is not None else {}
     counters.update(счёт_шагов=0, рубеж=min(CHECK_EVERY, limits.max_steps))
 
@@ -52,6 +54,7 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None):
                 except (Пересмотр, RecursionError):
                     restart_io()
                     restart_limits()
+                    restart_random()
                     sys.setrecursionlimit(roomy)
                     exact()()
             finally:
@@ -162,8 +165,9 @@ def _options(argv):
     parser.add_argument("--max-steps", type=int, default=defaults.max_steps, metavar="N")
     parser.add_argument("--max-depth", type=int, default=defaults.max_depth, metavar="N")
     parser.add_argument("--time-limit", type=float, default=defaults.time_limit, metavar="СЕК")
+    parser.add_argument("--seed", type=int, default=None, metavar="N", help="начало случайных чисел СЛУЧАЙНОЕ")
     args = parser.parse_args(argv)
     if not (0 < args.max_depth <= MAX_DEPTH and args.max_steps > 0 and 0 < args.time_limit < float("inf")):
         parser.exit(EXIT_USAGE, "ошибка: пределы — положительные числа; глубина не больше 1 000 000\n")
-    return Limits(args.max_steps, args.max_depth, args.time_limit)
+    return Limits(args.max_steps, args.max_depth, args.time_limit, args.seed)
 

@@ -1,0 +1,164 @@
+"""No silent wrong answers (DIALECT.md): forms that are legal, but are how a typing slip turns
+into a wrong result without a word. Each gets a warning that names both places.
+
+- two different names that look the same on screen (`c` Latin and `с` Cyrillic; `ﬁ` and `fi`);
+- `k = n * 2` between statements of the main program: a function k, not an assignment;
+- a recursive definition that assigns a global and reads it again after a recursive call
+  (not a counter it updates from its own value, such as `шаг := шаг + 1`).
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from .. import nodes as n
+from ..errors import Diagnostic, diagnostic
+from ..messages import hint
+from .source import fold_lookalikes
+
+
+def warnings(program: n.Program, recursive: set[str]) -> list[Diagnostic]:
+    return look_alike_names(program) + definitions_like_assignments(program) + \
+        globals_across_recursion(program, recursive)
+
+
+# ---- names that look the same ----
+
+def _screen_form(name: str) -> str:
+    return fold_lookalikes(unicodedata.normalize("NFKC", name))
+
+
+def _first_uses(program: n.Program) -> dict[str, n.Node]:
+    """Each name of a variable, array, parameter or procedure, at its first place in the text."""
+    first: dict[str, n.Node] = {}
+
+    def see(name: str, node) -> None:
+        if name not in first or (node.span.filename, node.span.line, node.span.column) < (
+                first[name].span.filename, first[name].span.line, first[name].span.column):
+            first[name] = node
+    for key, d in program.definitions.items():
+        if not d.is_phrase:
+            see(key, d)
+        for p in d.params:
+            see(p.name, p)
+    for root in n.bodies(program):
+        for x in n.walk(root):
+            if isinstance(x, n.Var | n.Index):
+                see(x.name, x)
+            elif isinstance(x, n.For):
+                see(x.var, x)
+    return first
+
+
+def look_alike_names(program: n.Program) -> list[Diagnostic]:
+    groups: dict[str, list[str]] = {}
+    first = _first_uses(program)
+    for name in first:
+        groups.setdefault(_screen_form(name), []).append(name)
+    out = []
+    for names in groups.values():
+        if len(names) < 2:
+            continue
+        names.sort(key=lambda x: (first[x].span.filename, first[x].span.line, first[x].span.column))
+        for other in names[1:]:
+            where = first[names[0]].span
+            out.append(diagnostic("warning", "look-alike", first[other].span, hint("look-alike"), name=other,
+                                  first=names[0], line=where.line, how=_difference(names[0], other)))
+    return out
+
+
+def _difference(a: str, b: str) -> str:
+    """What makes two names that look alike different: a letter of another alphabet, or a
+    character that Unicode only writes differently (ﬁ, ｘ)."""
+    if len(a) == len(b):
+        for x, y in zip(a, b):
+            if x != y and fold_lookalikes(x) == fold_lookalikes(y):
+                return f"«{x}» — {_alphabet(x)}, «{y}» — {_alphabet(y)}"
+    for x in a + b:
+        if unicodedata.normalize("NFKC", x) != x:
+            return f"«{x}» — особое начертание «{unicodedata.normalize('NFKC', x)}»"
+    return "их буквы пишутся одинаково"
+
+
+def _alphabet(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return "латинская буква" if name.startswith("LATIN") else "кириллическая буква" if name.startswith(
+        "CYRILLIC") else "буква " + name.split()[0].lower() if name else "знак"
+
+
+# ---- `k = n * 2` in the main program ----
+
+def definitions_like_assignments(program: n.Program) -> list[Diagnostic]:
+    """A one-line definition without parameters standing between statements of the main
+    program: most likely an assignment written with `=`."""
+    lines = sorted(s.span.line for s in program.main.stmts if s.span.filename == program.span.filename)
+    out = []
+    for key, d in program.definitions.items():
+        if d.is_phrase or d.params or not d.is_function or d.span.filename != program.span.filename:
+            continue
+        if lines and lines[0] < d.span.line < lines[-1]:
+            out.append(diagnostic("warning", "def-like-assign", d.span, hint("def-like-assign", name=key), name=key))
+    return out
+
+
+# ---- a global across a recursive call ----
+
+def globals_across_recursion(program: n.Program, recursive: set[str]) -> list[Diagnostic]:
+    out = []
+    for key in sorted(recursive):
+        d = program.definitions[key]
+        if d.is_function:
+            continue
+        assigned: dict[str, n.Node] = {}  # global → where it was assigned
+        stale: set[str] = set()  # assigned, then a recursive call came
+        reported: set[str] = set()
+        counters = _counters(d.body)
+        for kind, node in _events(d.body):
+            if kind == "assign" and node.name not in d.locals and node.name not in counters:
+                assigned[node.name] = node
+                stale.discard(node.name)
+            elif kind == "call" and node.name in recursive:
+                stale |= set(assigned)
+            elif kind == "read" and node.name in stale and node.name not in reported:
+                reported.add(node.name)
+                out.append(diagnostic("warning", "global-across-recursion", node.span,
+                                      hint("global-across-recursion", name=node.name),
+                                      name=node.name, proc=key, line=assigned[node.name].span.line))
+    return out
+
+
+def _counters(body) -> set[str]:
+    """Globals updated from their own value (`шаг := шаг + 1`): shared on purpose — a counter
+    or an accumulator that every call changes and reads."""
+    return {x.target.name for x in n.walk(body) if isinstance(x, n.Assign) and isinstance(x.target, n.Var)
+            and any(isinstance(v, n.Var) and v.name == x.target.name for v in n.walk(x.value))}
+
+
+def _events(node):
+    """Assignments of variables, calls and reads of variables, in the order they happen."""
+    match node:
+        case n.Assign(target=target, value=value):
+            yield from _events(value)
+            if isinstance(target, n.Var):
+                yield "assign", target
+            else:
+                yield from _events_of(target.indices)
+        case n.Var():
+            yield "read", node
+        case n.Call(args=args):
+            yield from _events_of(args)
+            yield "call", node
+        case n.For(start=start, step=step, stop=stop, body=body):
+            yield from _events_of([start, step, stop])
+            yield from _events(body)
+        case n.Read(targets=targets):
+            for t in targets:
+                if isinstance(t, n.Var):
+                    yield "assign", t
+        case _:
+            yield from _events_of(n.children(node))
+
+
+def _events_of(nodes_):
+    for x in nodes_:
+        if x is not None:
+            yield from _events(x)
