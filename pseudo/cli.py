@@ -206,10 +206,13 @@ def _add_limits(p: argparse.ArgumentParser) -> None:
                         help=f"наибольшая глубина рекурсии (по умолчанию {defaults.max_depth:_})".replace("_", " "))
     limits.add_argument("--time-limit", type=_seconds, default=defaults.time_limit, metavar="СЕК",
                         help=f"наибольшее время выполнения в секундах (по умолчанию {defaults.time_limit:g})")
+    p.add_argument("--seed", type=int, metavar="N",
+                   help="начало последовательности СЛУЧАЙНОЕ: с одним и тем же N — те же числа при каждом запуске, "
+                        "в любом режиме и в файле pseudo py (по умолчанию — каждый раз другие)")
 
 
 def _limits(args) -> Limits:
-    return Limits(max_steps=args.max_steps, max_depth=args.max_depth, time_limit=args.time_limit)
+    return Limits(max_steps=args.max_steps, max_depth=args.max_depth, time_limit=args.time_limit, seed=args.seed)
 
 
 def _add_file(p: argparse.ArgumentParser) -> None:

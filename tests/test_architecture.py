@@ -45,7 +45,8 @@ def test_the_kinds_have_an_arm_for_every_expression():
                nodes.Call: nodes.Call(span, "f", ()), nodes.Unary: nodes.Unary(span, "-", one),
                nodes.Binary: nodes.Binary(span, "+", one, one), nodes.Compare: nodes.Compare(span, "=", one, one),
                nodes.Logical: nodes.Logical(span, "И", one, one), nodes.Not: nodes.Not(span, one),
-               nodes.IfExpr: nodes.IfExpr(span, one, one, one)}
+               nodes.IfExpr: nodes.IfExpr(span, one, one, one),
+               nodes.BuiltinCall: nodes.BuiltinCall(span, "АБС", (one,))}
     assert set(samples) == set(nodes.EXPR_NODES)
     for node in samples.values():
         kinds.expr(node, None)  # a missing arm raises

@@ -71,8 +71,10 @@ def test_check_reports_everything_without_running(tmp_path):
     assert result.returncode == 65
     assert result.stdout == ""
     assert ":3:1: ошибка" in result.stderr and ":4:1: ошибка" in result.stderr
-    ok = cli("check", write(tmp_path, "x := 5 − 1\n", "ok.pseudo"))
-    assert ok.returncode == 0 and "U+2212" in ok.stderr and "предупреждений: 1" in ok.stderr
+    silent = cli("check", write(tmp_path, "x := 5 − 1\n", "ok.pseudo"))
+    assert silent.returncode == 0 and silent.stderr == "ошибок нет, предупреждений: 0\n"  # the book's sign
+    warned = cli("check", write(tmp_path, "c := 1\nс := c + 1\nСООБЩИТЬ c, с\n", "warn.pseudo"))
+    assert warned.returncode == 0 and ":2:1:" in warned.stderr and "предупреждений: 1" in warned.stderr
 
 
 def test_limits_are_options(tmp_path):

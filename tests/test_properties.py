@@ -109,11 +109,12 @@ def oracle(t):
         return right
     right = oracle(t[3])
     if op in PREC and PREC[op] == 4:
-        if num(left) and num(right) or type(left) is bool and type(right) is bool and op in ("=", "<>"):
-            pass
-        else:
+        if op in ("=", "<>"):  # across kinds (a number and a truth value) never equal
+            same = num(left) == num(right) and left == right
+            return same if op == "=" else not same
+        if not (num(left) and num(right)):
             raise OracleError("type-compare")
-        return {"=": left == right, "<>": left != right, "<": left < right, "<=": left <= right,
+        return {"<": left < right, "<=": left <= right,
                 ">": left > right, ">=": left >= right}[op]
     if not (num(left) and num(right)):
         raise OracleError("type-binary")

@@ -24,7 +24,7 @@ def test_exact_division_and_floor_operations():
     assert op("+", Fraction(1, 2), Fraction(1, 2)) == 1 and type(op("+", Fraction(1, 2), Fraction(1, 2))) is int
 
 
-@pytest.mark.parametrize("symbol,a,b,code", [("/", 1, 0, "div-zero"), ("+", "a", 1, "type-binary"),
+@pytest.mark.parametrize("symbol,a,b,code", [("/", 1, 0, "div-zero"), ("+", "a", 1, "type-concat"), ("-", "a", 1, "type-binary"),
                                               ("*", True, 2, "type-binary"), ("^", 10, 10 ** 9, "too-big"),
                                               ("ОСТ", 5, 0, "div-zero"), ("^", 2, "3", "power-exponent")])
 def test_operator_errors(symbol, a, b, code):
@@ -33,10 +33,11 @@ def test_operator_errors(symbol, a, b, code):
     assert e.value.code == code
 
 
-def test_compare_refuses_mixed_kinds():
+def test_equality_across_kinds_is_false_and_order_refuses_them():
     assert op("<", Fraction(1, 2), 1)
+    assert op("=", 1, "1") is False and op("≠", "да", 50) is True
     with pytest.raises(Failure):
-        op("=", 1, "1")
+        op("<", 1, "1")
     with pytest.raises(Failure):
         op("<", True, False)
 
