@@ -17,7 +17,7 @@ def tokens(text):
 def test_pattern_words_and_slots():
     p = parse_pattern("«место (k), (i) свободно»", SPAN)
     assert p.elements == ("место", Slot("k", False), ",", Slot("i", False), "свободно")
-    assert p.shape() == "«место …, … свободно»"
+    assert p.shape == "«место …, … свободно»"
     ref = parse_pattern("«придать (РЕЗ x)»", SPAN)
     assert ref.slots == [Slot("x", True)]
 

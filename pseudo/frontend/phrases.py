@@ -8,6 +8,7 @@ brackets, that parses as an expression.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass
 
@@ -29,7 +30,7 @@ class Slot:
     by_ref: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Pattern:
     key: str  # «…» as written, whitespace collapsed: the definition's name
     elements: tuple[str | Slot, ...]  # words in lower case, "," or slots
@@ -40,10 +41,11 @@ class Pattern:
     def slots(self) -> list[Slot]:
         return [e for e in self.elements if isinstance(e, Slot)]
 
-    @property
-    def words(self) -> list[str]:
-        return [e for e in self.elements if isinstance(e, str) and e != ","]
+    @functools.cached_property
+    def words(self) -> tuple[str, ...]:
+        return tuple(e for e in self.elements if isinstance(e, str) and e != ",")
 
+    @functools.cached_property
     def shape(self) -> str:
         """«место …, … свободно»: how the phrase reads, parameters elided."""
         parts = ["…" if isinstance(e, Slot) else e for e in self.elements]
@@ -94,22 +96,37 @@ def depths(tokens: list[Token]) -> list[int]:
 
 
 class PhraseTable:
+    """The phrases of a program. Each is indexed under the rarest of its words, so that a run
+    is compared only with the few phrases whose rarest word it has, however many phrases
+    share a common word."""
+
     def __init__(self):
         self.patterns: list[Pattern] = []
-        self._by_first: dict[str, list[Pattern]] = {}
+        self.by_shape: dict[str, Pattern] = {}
+        self._by_word: dict[str, list[Pattern]] | None = None  # built on first use
 
     def add(self, pattern: Pattern) -> None:
         self.patterns.append(pattern)
-        self._by_first.setdefault(pattern.words[0], []).append(pattern)
+        self.by_shape[pattern.shape] = pattern
+        self._by_word = None
+
+    def _index(self) -> dict[str, list[Pattern]]:
+        if self._by_word is None:
+            frequency: dict[str, int] = {}
+            for p in self.patterns:
+                for w in set(p.words):
+                    frequency[w] = frequency.get(w, 0) + 1
+            self._by_word = {}
+            for p in self.patterns:
+                rarest = min(p.words, key=lambda w: (frequency[w], w))
+                self._by_word.setdefault(rarest, []).append(p)
+        return self._by_word
 
     def candidates(self, tokens: list[Token]) -> list[Pattern]:
         words = {t.value.lower() for t in tokens if t.type in WORD_TYPES}
-        seen = []
-        for w in words:
-            for p in self._by_first.get(w, ()):
-                if p not in seen and all(x in words for x in p.words):
-                    seen.append(p)
-        return seen
+        index = self._index()
+        found = [p for w in words for p in index.get(w, ()) if all(x in words for x in p.words)]
+        return sorted(found, key=self.patterns.index) if len(found) > 1 else found
 
     def match(self, tokens: list[Token], parses) -> list[Match]:
         """All ways the run reads as a phrase; `parses(i, j)` tells if tokens[i:j] is an expression."""

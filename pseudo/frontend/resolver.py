@@ -142,7 +142,7 @@ class Resolver:
             except StaticError as e:
                 self.errors.extend(e.diagnostics)
                 return
-            other = next((p for p in self.phrases.patterns if p.shape() == pattern.shape()), None)
+            other = self.phrases.by_shape.get(pattern.shape)
             if other:
                 self.errors.append(diagnostic("error", "duplicate-def", d.span, name=pattern.key,
                                               where=f"строке {other.span.line}"))
@@ -342,7 +342,7 @@ class BodyResolver:
                                             name=toks[-1].value))
             head = Run(toks[:-2], run.span)
             return self.stmt_run(head) + [self.goto(toks[-1].value, label_span, False)]
-        expr = self.try_expr(toks)
+        expr = self.lifted(toks)
         if isinstance(expr, n.Call):
             return [n.CallStmt(run.span, expr)]
         if isinstance(expr, StaticError) and not _is_prose(toks) and not self.r.phrases.candidates(toks):
