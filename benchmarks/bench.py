@@ -134,13 +134,21 @@ def emitted_and_run(pairs: int, work: Path, baseline: str | None) -> None:
 
 
 def generated_program(lines: int) -> str:
-    """A program of `lines` lines: definitions and statements of every common form."""
+    """A program of `lines` lines: definitions, phrases and statements of every common form."""
+    def word(k: int) -> str:  # a phrase word of its own for each k: а, б, …, аа, аб, …
+        letters = "абвгдежзиклмнопрстуфхцчшщэюя"
+        out = ""
+        while True:
+            out = letters[k % len(letters)] + out
+            k = k // len(letters) - 1
+            if k < 0:
+                return out
     out, i = [], 0
     while len(out) < lines:
         out += [f"п{i} (x, y) =", f"    z{i} := x * {i} + y", f"    ЕСЛИ z{i} > {i} ТО СООБЩИТЬ z{i} КОНЕЦ_ЕСЛИ",
-                f"    ДЛЯ j := 1 ДО 3 ВЫПОЛНЯТЬ м{i}[j] := j ВЕРНУТЬСЯ", f"«фраза {i} (a)» = a + {i}"]
+                f"    ДЛЯ j := 1 ДО 3 ВЫПОЛНЯТЬ м{i}[j] := j ВЕРНУТЬСЯ", f"«фраза {word(i)} (a)» = a + {i}"]
         i += 1
-    out += [f"п{k}(1, фраза {k} 2)" for k in range(i)]
+    out += [f"п{k}(1, (фраза {word(k)} 2))" for k in range(i)]
     return "\n".join(out) + "\n"
 
 
