@@ -15,7 +15,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic
-from ..messages import KEYWORDS, TERMINALS, hint
+from ..messages import KEYWORDS, TERMINALS, hint, message
 from .layout import split_chunks
 from .source import Source, Span, fold_lookalikes, span_of_token
 
@@ -236,6 +236,11 @@ def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> St
                                            _unclosed_hint(opener, tokens), opener=what, closer=closer)])
         last = tokens[-1]
         span = Span(source, last.end_line, last.end_column, last.end_line, last.end_column + 1)
+        if last.type in OPERATORS:  # `x := 1 +`: the line ends where an operand should be
+            op = TERMINALS[last.type] if last.type in TERMINALS and TERMINALS[last.type].startswith("«") \
+                else f"«{last.value}»"
+            return StaticError([Diagnostic("error", "unexpected-token", message("operand-missing", op=op),
+                                           span_of_token(source, last), hint("operand-missing", op=op))])
         text = "текст кончился раньше времени"
     else:
         span = span_of_token(source, tok)
@@ -245,6 +250,10 @@ def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> St
     if expected and len(expected) <= 6:
         text += "; ожидалось: " + ", ".join(expected)
     return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, e.expected, tokens))])
+
+
+OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "CARET", "DIV", "MOD", "AND", "OR", "NOT", "EQ", "NE", "LT", "GT",
+             "LE", "GE"}
 
 
 def _unclosed_hint(opener: Token, tokens: list[Token]) -> str | None:

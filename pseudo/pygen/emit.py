@@ -42,13 +42,18 @@ def python_source(loaded, title: str, limits: bool = True, import_runtime: bool 
     text = ast.unparse(module)
     positions = _positions([f for f, _ in placed], module, text)
     text, moved = _expand_comments(text)
+    layout = ("Среда выполнения импортируется из установленного pseudo (pip install arsac-pseudo).\n"
+              if import_runtime else "Сначала — сама программа, за ней — среда выполнения pseudo и запуск.\n")
     head = docstring(f"{title} — программа на языке книги Ж. Арсака, переведённая pseudo на Python.\n\n"
-                     f"Запуск: python3 {Path(title).stem}.py (стандартный ввод — для ПРОЧЕСТЬ).\n"
-                     "Сначала — сама программа, за ней — среда выполнения pseudo и запуск.\n")
+                     f"Запуск: python3 {Path(title).stem}.py (стандартный ввод — для ПРОЧЕСТЬ).\n" + layout)
     if import_runtime:
         used = sorted({x.id for _, s in placed for x in ast.walk(s) if isinstance(x, ast.Name)} & set(API)
                       | {"выполнить", "CompiledProgram", "Definition"})
-        head += "\nfrom pseudo.runtime import (\n" + "".join(f"    {x},\n" for x in used) + ")\n"
+        head += ("\ntry:\n    from pseudo.runtime import (\n" + "".join(f"        {x},\n" for x in used) + "    )\n"
+                 "except ImportError:  # written with pseudo py --import-runtime, run where pseudo is not installed\n"
+                 "    import sys\n"
+                 "    sys.exit('ошибка: этому файлу нужен установленный pseudo: pip install arsac-pseudo "
+                 "(или запишите его без --import-runtime)')\n")
     head += f"\n{PROGRAM_MARK}\n\n"
     offset = head.count("\n")
     positions = {(moved(a) + offset, b, moved(c) + offset, d): v for (a, b, c, d), v in positions.items()}
