@@ -33,7 +33,7 @@ def grammar_text() -> str:
     try:
         return resources.files("pseudo.grammar").joinpath("pseudo.lark").read_text(encoding="utf-8")
     except ModuleNotFoundError:  # running from a checkout that was not installed
-        return (Path(__file__).resolve().parent.parent / "grammar" / "pseudo.lark").read_text(encoding="utf-8")
+        return (Path(__file__).resolve().parents[2] / "grammar" / "pseudo.lark").read_text(encoding="utf-8")
 
 
 def grammar_rule_names() -> set[str]:
