@@ -187,3 +187,20 @@ def test_pygmentize_command():
     assert '<span class="k">КОНЕЦ_ЕСЛИ</span>' in done.stdout
     assert '<span class="nf">«место (k), (i) свободно»</span>' in done.stdout
     assert 'class="err"' not in done.stdout and 'class=" -' not in done.stdout  # no class made up for a type
+
+
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("path", DOCS, ids=[p.name for p in DOCS])
+def test_the_docs_pseudo_blocks_highlight_without_errors(path: Path):
+    """Every ```pseudo block of the docs is the language as the lexer reads it: kinds from the
+    table, never Pygments' Error (which renderers show in red)."""
+    import re
+    from pygments.token import Error
+    blocks = re.findall(r"```pseudo\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
+    for block in blocks:
+        found = list(highlight.PseudoLexer(stripnl=False, ensurenl=False).get_tokens(block))
+        assert [v for t, v in found if t in Error] == [], block
+    if path.name in ("README.md", "language.md"):
+        assert blocks, "the language's examples are marked ```pseudo"
