@@ -735,6 +735,9 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
                                              hint("undefined-call", nearest=nearest[0]) if nearest else None,
                                              name=name))
                     return n.Call(node.span, resolved, node.args)
+                case n.CallStmt(call=n.BuiltinCall(name=name)):  # `ДЛИНА(x)` alone: its value is lost
+                    errors.append(diagnostic("error", "builtin-as-statement", node.span,
+                                             hint("builtin-as-statement", call=node.call.span.text()), name=name))
             return node
         return fix
 
