@@ -6,7 +6,6 @@ import errno
 import io
 import os
 import sys
-import traceback
 from pathlib import Path
 
 from . import __version__, load
@@ -281,6 +280,7 @@ def main(argv: list[str] | None = None) -> int:
                      "Пожалуйста, сообщите о ней разработчикам, приложив программу и команду.", None),
               file=sys.stderr)
         if getattr(args, "debug", False):
+            import traceback  # only on this path: not at start-up
             traceback.print_exc()
         else:
             print("  (подробности: запустите ещё раз с --debug)", file=sys.stderr)
@@ -341,6 +341,7 @@ def cmd_run(args) -> int:
         if args.debug and getattr(e, "python_error", None) is not None:
             _flush()
             print("трассировка Python (кадры программы названы её файлом .pseudo):", file=sys.stderr)
+            import traceback  # only on this path: not at start-up
             traceback.print_exception(e.python_error, file=sys.stderr)
         raise
     finally:

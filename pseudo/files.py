@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 
@@ -61,6 +60,7 @@ class AtomicFile:
             return
         folder = os.path.dirname(self.path)
         try:
+            import tempfile  # only on this path: not at start-up
             fd, self.temp = tempfile.mkstemp(dir=folder, prefix=".pseudo-", suffix=".tmp")
         except OSError as e:
             raise OutputRefused(f"не удалось записать {path}: {e.strerror}") from None

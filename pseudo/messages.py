@@ -135,5 +135,13 @@ def message(code: str, **args) -> str:
     return (MESSAGES.get(code) or RUNTIME_MESSAGES[code]).format(**args)
 
 
+def nearest(word: str, choices, cutoff: float = 0.6) -> str | None:
+    """The choice closest to `word`, for a hint. difflib is imported here, on the path of a
+    message only, so that it is not part of every start."""
+    import difflib
+    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
+    return found[0] if found else None
+
+
 def hint(code: str, **args) -> str:
     return HINTS[code].format(**{"where": ""} | args)  # `where`: the place of a word the caret is not under

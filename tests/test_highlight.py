@@ -10,8 +10,8 @@ import pytest
 from conftest import PROGRAMS, ROOT
 from hypothesis import given
 from hypothesis import strategies as st
-from lark.exceptions import UnexpectedInput
 
+from pseudo.frontend.lark_standalone import UnexpectedInput
 from pseudo.frontend.layout import split_chunks
 from pseudo.frontend.parser import lark_parser
 from pseudo.frontend.source import Source
@@ -197,8 +197,9 @@ def test_the_docs_pseudo_blocks_highlight_without_errors(path: Path):
     """Every ```pseudo block of the docs is the language as the lexer reads it: kinds from the
     table, never Pygments' Error (which renderers show in red)."""
     import re
+
     from pygments.token import Error
-    blocks = re.findall(r"```pseudo\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
+    blocks = re.findall(r"```pseudo\n(.*?)```", path.read_text(encoding="utf-8"), re.DOTALL)
     for block in blocks:
         found = list(highlight.PseudoLexer(stripnl=False, ensurenl=False).get_tokens(block))
         assert [v for t, v in found if t in Error] == [], block

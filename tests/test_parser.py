@@ -1,6 +1,7 @@
 """Syntax errors: each names the place and, where the cause is clear, gives the hint that fits
 it — and no hint that does not."""
 import pytest
+from conftest import PROGRAMS, ROOT
 
 import pseudo
 from pseudo.errors import StaticError
@@ -54,3 +55,31 @@ def test_an_unclosed_loop_before_a_phrase_is_named_with_its_line():
 def test_a_keyword_typo_elsewhere_says_on_which_line():
     d = first_error("ЕСЛИ 1 = 1 TO\n  СООБЩИТЬ 1\nКОНЕЦ_ЕСЛИ\n")
     assert d.hint == "«TO» (строка 1) набрано латинскими буквами; ключевое слово ТО пишется кириллицей"
+
+
+def test_the_standalone_parser_was_written_from_this_grammar():
+    """pseudo/frontend/lark_standalone.py holds the tables of grammar/pseudo.lark: after a change
+    of the grammar, run scripts/build_parser.py."""
+    import hashlib
+    import re
+    head = (ROOT / "pseudo" / "frontend" / "lark_standalone.py").read_text(encoding="utf-8")[:1000]
+    written = re.search(r"# grammar sha256: ([0-9a-f]{64})", head)
+    assert written, "the standalone parser names the grammar it was written from"
+    grammar = (ROOT / "grammar" / "pseudo.lark").read_bytes()
+    assert written.group(1) == hashlib.sha256(grammar).hexdigest(), "run python3 scripts/build_parser.py"
+
+
+def test_the_standalone_parser_reads_like_lark():
+    """The same tokens and tree as Lark itself builds from the grammar."""
+    from lark import Lark
+
+    from pseudo.frontend.parser import grammar_text, lark_parser
+    lark = Lark(grammar_text(), parser="lalr", lexer="basic", start=["chunk", "expr"],
+                propagate_positions=True, maybe_placeholders=False)
+    for path in sorted(PROGRAMS.glob("*.pseudo")):
+        text = path.read_text(encoding="utf-8")
+        ours = [(t.type, t.value, t.line, t.column) for t in lark_parser().lex(text, dont_ignore=True)]
+        theirs = [(t.type, t.value, t.line, t.column) for t in lark.lex(text, dont_ignore=True)]
+        assert ours == theirs, path.name
+    for text in ["1 + 2 * (3 - x[1, 2]) ^ 2", "НЕ a И b ИЛИ c <= 3", "f(1, 2)"]:
+        assert lark_parser().parse(text, start="expr") == lark.parse(text, start="expr")

@@ -2,12 +2,10 @@
 automata's states (read from the analysis)."""
 from __future__ import annotations
 
-import difflib
-
 from .. import nodes as n
 from ..analysis import Facts, automaton
 from ..errors import Diagnostic, diagnostic
-from ..messages import hint
+from ..messages import hint, nearest
 from ..runtime.library import BUILTINS
 from . import silent
 
@@ -68,9 +66,9 @@ def _unread_arrays(program: n.Program) -> list[Diagnostic]:
                     read.add(node.name)
     out = []
     for name, node in written.items():
-        near = difflib.get_close_matches(name, sorted(read), n=1, cutoff=0.6)
-        if name not in read and near:
-            out.append(diagnostic("warning", "array-unread", node.span, hint("array-unread", nearest=near[0]), name=name))
+        near = None if name in read else nearest(name, sorted(read))
+        if near:
+            out.append(diagnostic("warning", "array-unread", node.span, hint("array-unread", nearest=near), name=name))
     return out
 
 

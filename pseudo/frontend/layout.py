@@ -7,10 +7,9 @@ virtual `;` after each label, so that the grammar stays small and free of confli
 """
 from __future__ import annotations
 
-from lark import Token
-
 from ..errors import Diagnostic, diagnostic
 from ..messages import hint
+from .lark_standalone import Token
 from .source import Source, span_of_token
 
 OPENERS = {"IF", "WHILE", "FOR", "LPAR", "LSQB"}

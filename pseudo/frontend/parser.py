@@ -4,28 +4,35 @@ Lark exceptions never leave this module: they become `StaticError`s in Russian.
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
-
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic
-from ..messages import KEYWORDS, TERMINALS, hint, message
+from ..messages import KEYWORDS, TERMINALS, hint, message, nearest
+from .lark_standalone import (
+    Lark,
+    Lark_StandAlone,
+    Token,
+    Transformer,
+    UnexpectedCharacters,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+    v_args,
+)
 from .layout import split_chunks
 from .source import Source, Span, fold_lookalikes, span_of_token
 
 
 @lru_cache(maxsize=1)
 def lark_parser() -> Lark:
-    """The one parser for every program; built once, cached on disk by Lark."""
-    text = grammar_text()
-    return Lark(text, parser="lalr", lexer="basic", start=["chunk", "expr"],
-                propagate_positions=True, maybe_placeholders=False, cache=True)
+    """The one parser for every program, built once from the tables that Lark's standalone tool
+    wrote from grammar/pseudo.lark (scripts/build_parser.py): a start does not import Lark."""
+    return Lark_StandAlone()
 
 
 def grammar_text() -> str:
@@ -260,7 +267,7 @@ def _unclosed_hint(opener: Token, tokens: list[Token]) -> str | None:
     """Why a block may be open at the end: ИНАЧЕ ЕСЛИ needs a КОНЕЦ_ЕСЛИ of its own, or a
     definition was begun inside the block."""
     after = tokens[tokens.index(opener):]
-    for a, b in zip(after, after[1:]):
+    for a, b in pairwise(after):
         if opener.type == "IF" and a.type == "ELSE" and b.type == "IF":
             return hint("else-if", line=b.line)
     for i, tok in enumerate(after[1:], start=1):
@@ -335,8 +342,7 @@ def nearest_keyword(word: str) -> str | None:
     """The keyword an uppercase word was probably meant to be (КОНЕЦ_ЕСИЛ → КОНЕЦ_ЕСЛИ)."""
     if not word.isupper() or word in KEYWORDS or len(word) < 3:
         return None
-    found = difflib.get_close_matches(word, sorted(KEYWORDS | {"ПЕРЕЙТИ"}), n=1, cutoff=0.75)
-    return found[0] if found else None
+    return nearest(word, sorted(KEYWORDS | {"ПЕРЕЙТИ"}), cutoff=0.75)
 
 
 def _transform(tree, source: Source):

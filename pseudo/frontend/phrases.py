@@ -7,14 +7,12 @@ brackets, that parses as an expression.
 """
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from dataclasses import dataclass
 
-from lark import Token
-
 from ..errors import static_error
+from .lark_standalone import Token
 from .source import Span
 
 WORD_TYPES = {"NAME", "AND", "OR", "NOT", "TRUE", "FALSE", "DIV", "MOD", "RESULT", "REZ"}
@@ -141,6 +139,7 @@ class PhraseTable:
 
     def nearest(self, tokens: list[Token], limit: int = 3, also: PhraseTable | None = None) -> list[str]:
         """The phrases spelt most like the run, best first; `also` adds another table's."""
+        import difflib  # for a message only: not part of every start
         words = " ".join(t.value.lower() for t in tokens if t.type in WORD_TYPES)
         stems = {w[:3] for w in words.split()}
         scored = []

@@ -7,17 +7,15 @@ name written with look-alike letters resolves to the one defined (with a warning
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
-from lark import Token
-
 from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic, static_error
-from ..messages import KEYWORDS, hint
+from ..messages import KEYWORDS, hint, nearest
 from ..runtime.library import BUILTINS
+from .lark_standalone import Token
 from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_expression, parse_file, unexpected
 from .phrases import (
     BUILTIN_PHRASE_NAMES,
@@ -220,9 +218,9 @@ class BodyResolver:
             if name == FINAL_STATE:
                 return n.Stop(span)
             elsewhere = self.r.all_labels.get(name)
-            nearest = difflib.get_close_matches(name, list(self.scope.labels), n=1, cutoff=0.3)
+            near = nearest(name, self.scope.labels, cutoff=0.3)
             tip = (hint("label-elsewhere", name=name, line=elsewhere.line) if elsewhere else
-                   hint("undefined-label", nearest=nearest[0]) if nearest else None)
+                   hint("undefined-label", nearest=near) if near else None)
             raise static_error("undefined-label", span, tip, name=name)
         block_id, kind, _ = self.scope.labels[label]
         if block_id not in self.scope.chain:
@@ -375,8 +373,8 @@ class BodyResolver:
         if isinstance(expr, n.Node):
             tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
             return static_error("not-a-statement", run.span, tip, text=text)
-        nearest = self.r.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
-        tip = hint("no-phrase", nearest=" или ".join(nearest)) if nearest else None
+        near = self.r.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
+        tip = hint("no-phrase", nearest=" или ".join(near)) if near else None
         return static_error("no-phrase", run.span, tip, text=text)
 
     def assignment(self, run: Run, at: int) -> n.Assign:
@@ -730,9 +728,9 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
                     if name in BUILTINS and name not in known:  # the program's own names hide a built-in
                         return n.BuiltinCall(node.span, name, node.args)
                     candidates = [k for k in defs if not k.startswith("«")] + [b for b in BUILTINS if " " not in b]
-                    nearest = difflib.get_close_matches(name, candidates, n=1)
+                    near = nearest(name, candidates)
                     errors.append(diagnostic("error", "undefined-call", node.span,
-                                             hint("undefined-call", nearest=nearest[0]) if nearest else None,
+                                             hint("undefined-call", nearest=near) if near else None,
                                              name=name))
                     return n.Call(node.span, resolved, node.args)
                 case n.CallStmt(call=n.BuiltinCall(name=name)):  # `ДЛИНА(x)` alone: its value is lost
@@ -750,9 +748,9 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
 
 
 def _warn_never_assigned(node, known: set[str], warnings: list[Diagnostic]) -> None:
-    nearest = difflib.get_close_matches(node.name, sorted(known), n=1)
+    near = nearest(node.name, sorted(known))
     warnings.append(diagnostic("warning", "never-assigned", node.span,
-                               hint("never-assigned", nearest=nearest[0]) if nearest else None, name=node.name))
+                               hint("never-assigned", nearest=near) if near else None, name=node.name))
 
 
 def _locals(d: n.Definition) -> tuple[str, ...]:
