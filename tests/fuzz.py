@@ -40,7 +40,7 @@ from pseudo.errors import PseudoRuntimeError, StaticError
 from pseudo.frontend.source import Source
 from pseudo.runtime import Limits
 
-LIMITS = Limits(max_steps=20_000, max_depth=120, time_limit=10.0)
+LIMITS = Limits(max_steps=20_000, max_depth=120, time_limit=10.0, seed=1)  # СЛУЧАЙНОЕ: the same numbers in every mode
 CASES = ROOT / "tests" / "fuzz_cases"
 CANARY = "CANARY"
 MODES = ("interpret", "compiled", "exact")
@@ -105,7 +105,7 @@ def emitted_subprocess(loaded, stdin: str, workdir: Path) -> tuple:
     path = workdir / "emitted.py"
     path.write_text(deep_call(lambda: python_source(loaded, "fuzz.pseudo")), encoding="utf-8")
     argv = [sys.executable, "-I", str(path), "--max-steps", str(LIMITS.max_steps), "--max-depth",
-            str(LIMITS.max_depth), "--time-limit", str(LIMITS.time_limit)]
+            str(LIMITS.max_depth), "--time-limit", str(LIMITS.time_limit), "--seed", str(LIMITS.seed)]
     result = subprocess.run(argv, input=stdin, capture_output=True, text=True, encoding="utf-8",
                             errors="replace", cwd=workdir, timeout=120, check=False)
     return result.stdout, result.stderr.rstrip("\n") or None, result.returncode
@@ -310,12 +310,16 @@ def inputs(seed: int, count: int):
 
 # ---- minimizing and saving ----
 
-def minimize(text: str, stdin: str, kind: str, budget: float = 120.0) -> str:
-    """A shorter text that fails the oracle the same way: lines, then characters, removed."""
+def minimize(text: str, stdin: str, kind: str, budget: float = 120.0, signature: str = "") -> str:
+    """A shorter text that fails the oracle the same way — the same kind and, for a crash, the
+    same exception (`signature`, the last line of its traceback): lines, then characters, removed."""
     deadline = time.monotonic() + budget
 
     def fails(candidate: str) -> bool:
-        return time.monotonic() < deadline and judge(candidate, stdin).kind == kind
+        if time.monotonic() >= deadline:
+            return False
+        verdict = judge(candidate, stdin)
+        return verdict.kind == kind and (not signature or _signature(verdict) == signature)
     for unit in ("line", "char"):
         pieces = text.split("\n") if unit == "line" else list(text)
         size = max(1, len(pieces) // 2)
@@ -332,6 +336,13 @@ def minimize(text: str, stdin: str, kind: str, budget: float = 120.0) -> str:
                 size //= 2
         text = ("\n" if unit == "line" else "").join(pieces)
     return text
+
+
+def _signature(verdict: Verdict) -> str:
+    """The exception a crash ended with (its type, without the message's values)."""
+    if verdict.kind != "crash" or not verdict.detail:
+        return ""
+    return verdict.detail.strip().splitlines()[-1].split(":")[0]
 
 
 def save(text: str, stdin: str, verdict: Verdict, folder: Path = CASES) -> Path:
@@ -360,7 +371,7 @@ def main() -> None:
         counts["loaded" if verdict.outcomes else "static"] = counts.get("loaded" if verdict.outcomes else "static", 0) + 1
         if not verdict.ok:
             failures += 1
-            small = minimize(text, stdin, verdict.kind)
+            small = minimize(text, stdin, verdict.kind, signature=_signature(verdict))
             where = save(small, stdin, judge(small, stdin), args.save) if args.save else None
             print(f"#{i} {verdict.kind}: {verdict.detail.splitlines()[-1] if verdict.detail else ''}"
                   f" → {where or repr(small[:200])}", flush=True)

@@ -517,6 +517,9 @@ class BodyResolver:
                         out.append(Token.new_borrow_pos("COMMA", ",", tok))
                     out.append(self.placeholder(inner, value, parts))
                 out.append(toks[close])
+            elif not inner:  # `()` with no name before it: no value and no call
+                raise StaticError([diagnostic("error", "empty-parens", _tokens_span(self.source, group),
+                                              hint("empty-parens"))])
             else:
                 out.append(self.placeholder(group, self.cond(Run(inner, _tokens_span(self.source, inner))), parts))
             i = close + 1
