@@ -4,6 +4,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from conftest import ROOT, cli
@@ -127,3 +128,23 @@ def test_internal_errors_are_reported_as_such(monkeypatch, capsys, tmp_path):
     err = capsys.readouterr().err
     assert code == 70
     assert "внутренняя ошибка pseudo" in err and "сообщите" in err and "Traceback" not in err
+
+
+def test_misused_limits_and_streams_are_clean_errors(tmp_path):
+    """The command-line misuse the attack found: each a message and its exit code, no traceback."""
+    one = write(tmp_path, "СООБЩИТЬ 1\n")
+    for args in (["--time-limit", "nan"], ["--time-limit", "inf"], ["--max-depth", "100000000"]):
+        result = cli("run", *args, one)
+        assert result.returncode == 64 and "ошибка: аргумент" in result.stderr, args
+    if Path("/dev/full").exists():
+        with open("/dev/full", "w") as full:
+            result = subprocess.run([sys.executable, "-m", "pseudo", "run", one], stdout=full, stderr=subprocess.PIPE,
+                                    text=True, encoding="utf-8", cwd=ROOT, check=False)
+        assert result.returncode == 70 and ":1:1: ошибка: ошибка ввода или вывода" in result.stderr
+    bad = tmp_path / "ввод.txt"
+    bad.write_bytes(b"\xff\xfe")
+    for path, words in ((tmp_path / "нет.txt", "не найден"), (bad, "не удалось прочесть файл ввода")):
+        result = cli("step", "--input", str(path), one)
+        assert result.returncode == 64 and words in result.stderr
+    for result in (cli("run", one), cli("step", "--input", str(bad), one)):
+        assert "Traceback" not in result.stderr

@@ -8,6 +8,7 @@ exception; `explain` turns it into the language's error: the message code, the p
 program (from the position of the Python instruction that raised, through `CompiledProgram`),
 and the pseudo call stack, read from the traceback's frames.
 """
+import errno
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -227,8 +228,14 @@ def as_failure(exc, names):
     if isinstance(exc, BrokenPipeError):  # the reader went away (`| head`): the caller ends quietly
         return None
     if isinstance(exc, OSError):
-        return fail("io-error", detail=exc.strerror or str(exc))
+        return fail("io-error", detail=IO_ERRORS.get(exc.errno) or exc.strerror or str(exc))
     return None
+
+
+IO_ERRORS = {  # what a full disk or a closed stream is called in Russian
+    errno.ENOSPC: "на устройстве нет места", errno.EIO: "сбой устройства", errno.EBADF: "поток закрыт",
+    errno.EACCES: "нет доступа", getattr(errno, "EDQUOT", -1): "превышена квота на диске",
+}
 
 
 def _stack(frames, program):
