@@ -5,15 +5,13 @@
     python3 dist/pseudo.pyz run programs/queens_recursive.pseudo     (or ./dist/pseudo.pyz …)
 
 The archive holds the package `pseudo` from this checkout (the grammar placed at
-pseudo/grammar, as an install places it), its one dependency Lark, copied from the Python that
-runs this script, with Lark's licence, and a `__main__.py` that calls the command line and exits
-with its code. The same tree always gives the same bytes: files in sorted order, each dated
+pseudo/grammar, as an install places it) and a `__main__.py` that calls the command line and
+exits with its code; pseudo needs nothing else to run (its parser's tables are in the package). The same tree always gives the same bytes: files in sorted order, each dated
 SOURCE_DATE_EPOCH (or 1980-01-01). Nothing optional (Pygments, IPython) is bundled.
 """
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import os
 import stat
 import sys
@@ -40,10 +38,6 @@ def members(root: Path = ROOT) -> dict[str, bytes]:
     out: dict[str, bytes] = {"__main__.py": MAIN.encode("utf-8")}
     out |= _tree(root / "pseudo", "pseudo")
     out |= _tree(root / "grammar", "pseudo/grammar")
-    lark = _lark_folder()
-    out |= _tree(lark, "lark")
-    for name, text in _lark_licences().items():
-        out[f"lark-LICENSE/{name}"] = text
     return out
 
 
@@ -55,23 +49,6 @@ def _tree(folder: Path, prefix: str) -> dict[str, bytes]:
             continue
         out[f"{prefix}/{rel.as_posix()}"] = path.read_bytes()
     return out
-
-
-def _lark_folder() -> Path:
-    import lark
-    major = int(lark.__version__.split(".")[0])
-    if major != 1:  # pyproject.toml: lark>=1.1.9,<2
-        raise SystemExit(f"build_pyz: Lark {lark.__version__} is installed; pseudo needs Lark 1.x")
-    return Path(lark.__file__).resolve().parent
-
-
-def _lark_licences() -> dict[str, bytes]:
-    try:
-        files = importlib.metadata.distribution("lark").files or []
-    except importlib.metadata.PackageNotFoundError:
-        return {}
-    return {Path(f.name).name: Path(f.locate()).read_bytes() for f in files
-            if "licen" in f.name.lower() and Path(f.locate()).is_file()}
 
 
 def build(target: Path, root: Path = ROOT) -> Path:

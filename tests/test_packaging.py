@@ -71,7 +71,8 @@ def test_the_distribution_name_is_free_and_says_what_it_is():
 
 
 def test_metadata_is_complete():
-    assert PROJECT["license"] == "MIT" and PROJECT["license-files"] == ["LICENSE"]
+    assert PROJECT["license"] == "MIT AND MPL-2.0" and PROJECT["license-files"] == ["LICENSE"]
+    assert PROJECT["dependencies"] == [], "pseudo runs on the standard library alone"
     assert {"Homepage", "Documentation", "Source", "Issues"} <= set(PROJECT["urls"])
     assert len(PROJECT["keywords"]) >= 5
     classifiers = PROJECT["classifiers"]
@@ -142,7 +143,8 @@ def test_the_wheel_holds_every_module_and_the_grammar(built):
     assert {"pseudo/grammar/pseudo.lark", "pseudo/grammar/__init__.py"} <= names
     info = f"arsac_pseudo-{pseudo.__version__}.dist-info"
     metadata = zipfile.ZipFile(built["wheel"]).read(f"{info}/METADATA").decode("utf-8")
-    assert "Name: arsac-pseudo\n" in metadata and "License-Expression: MIT\n" in metadata
+    assert "Name: arsac-pseudo\n" in metadata and "License-Expression: MIT AND MPL-2.0\n" in metadata
+    assert "Requires-Dist: lark" not in metadata.split("Provides-Extra")[0]
     entry_points = zipfile.ZipFile(built["wheel"]).read(f"{info}/entry_points.txt").decode("utf-8")
     assert "[pygments.lexers]\npseudo = pseudo.tools.highlight:PseudoLexer" in entry_points
 
@@ -223,7 +225,8 @@ def test_the_zipapp_is_reproducible_and_executable(pyz, tmp_path):
     assert again.read_bytes() == pyz.read_bytes()
     assert pyz.read_bytes().startswith(b"#!/usr/bin/env python3\n") and os.access(pyz, os.X_OK)
     names = zipfile.ZipFile(pyz).namelist()
-    assert {"__main__.py", "pseudo/grammar/pseudo.lark", "pseudo/frontend/", "lark/__init__.py"} <= set(names)
+    assert {"__main__.py", "pseudo/grammar/pseudo.lark", "pseudo/frontend/lark_standalone.py"} <= set(names)
+    assert not any(name.startswith("lark/") for name in names), "pseudo runs without Lark"
 
 
 # ---- shell completion and the man page ----
