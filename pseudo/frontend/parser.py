@@ -309,6 +309,12 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
         return hint("compare-chain")
     if tok.type == "END_IF" and "END_IF" not in expected:
         return hint("extra-end-if")
+    if tok.type in ("RPAR", "RSQB"):
+        pair = {"RPAR": "LPAR", "RSQB": "LSQB"}[tok.type]
+        opened = sum(t.type == pair for t in before) - sum(t.type == tok.type for t in before)
+        if opened <= 0:
+            return hint("unpaired-close", close=TERMINALS[tok.type], open=TERMINALS[pair])
+        return hint("operand-before", close=TERMINALS[tok.type])
     if tok.type == "NUMBER" and before and before[-1].type == "NUMBER" and tok.line == before[-1].line:
         return hint("two-numbers")
     if before and before[-1].type == "COMMA" and _statement_start(before).type == "PRINT":
