@@ -70,7 +70,9 @@ class Facts:
     def _may_give_nothing(self, key: str, seen: set) -> bool:
         """May a call of the definition end without a value (a procedure whose РЕЗУЛЬТАТ is
         not surely assigned, or a function that gives what such a procedure gives)?"""
-        d = self.program.definitions[key]
+        d = self.program.definitions.get(key)
+        if d is None:  # a call of an undefined name: an error the checker reports
+            return False
         if d.is_function:
             if isinstance(d.body, n.Call) and d.body.name not in seen:
                 return self._may_give_nothing(d.body.name, seen | {key})

@@ -556,6 +556,8 @@ class BodyResolver:
         toks = run.tokens
 
         def parses(i: int, j: int) -> bool:
+            if i >= j:  # an argument of no tokens (the pattern's end reached at the run's end)
+                return False
             if in_condition and (toks[i].type == "NOT" or _top_level(toks[i:j], "AND") or _top_level(toks[i:j], "OR")):
                 return False
             return isinstance(self.try_expr(toks[i:j]), n.Node)
