@@ -29,6 +29,8 @@ def starts(code: str) -> str:
     ("СООБЩИТЬ 1\nКОНЕЦ_ЕСЛИ\n", 2, 1, "extra-end-if"),
     ("СООБЩИТЬ 1 5\n", 1, 12, "two-numbers"),
     ("y := 2)\n", 1, 7, "unpaired-close"),
+    ("ЕСЛИ a > 1 И И b ТО СООБЩИТЬ 1 КОНЕЦ_ЕСЛИ\n", 1, 14, "two-operators"),
+    ("x := 1 + * 2\n", 1, 10, "two-operators"),
     ("x := 1 +\n", 1, 8, "operand-missing"),
     ("x := ()\n", 1, 6, "empty-parens"),
     ("x := 1\nДЛИНА(x)\n", 2, 1, "builtin-as-statement"),

@@ -309,6 +309,8 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
         return hint("compare-chain")
     if tok.type == "END_IF" and "END_IF" not in expected:
         return hint("extra-end-if")
+    if tok.type in OPERATORS and before and before[-1].type in OPERATORS and before[-1].type != "NOT":
+        return hint("two-operators", first=before[-1].value, second=tok.value)
     if tok.type in ("RPAR", "RSQB"):
         pair = {"RPAR": "LPAR", "RSQB": "LSQB"}[tok.type]
         opened = sum(t.type == pair for t in before) - sum(t.type == tok.type for t in before)

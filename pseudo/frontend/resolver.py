@@ -431,7 +431,7 @@ class BodyResolver:
             return phrase
         for op in ("OR", "AND"):
             cuts = _top_level(toks, op)
-            if cuts and cuts[0] > 0 and cuts[-1] < len(toks) - 1:
+            if cuts and cuts[0] > 0 and cuts[-1] < len(toks) - 1 and all(b - a > 1 for a, b in pairwise(cuts)):
                 parts, prev = [], 0
                 for c in cuts + [len(toks)]:
                     parts.append(self.cond(Run(toks[prev:c], _tokens_span(self.source, toks[prev:c]))))
