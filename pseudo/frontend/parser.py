@@ -244,8 +244,7 @@ def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> St
         last = tokens[-1]
         span = Span(source, last.end_line, last.end_column, last.end_line, last.end_column + 1)
         if last.type in OPERATORS:  # `x := 1 +`: the line ends where an operand should be
-            op = TERMINALS[last.type] if last.type in TERMINALS and TERMINALS[last.type].startswith("«") \
-                else f"«{last.value}»"
+            op = f"«{last.value}»"
             return StaticError([Diagnostic("error", "unexpected-token", message("operand-missing", op=op),
                                            span_of_token(source, last), hint("operand-missing", op=op))])
         text = "текст кончился раньше времени"

@@ -100,10 +100,12 @@ class PhraseTable:
 
     def __init__(self):
         self.patterns: list[Pattern] = []
+        self.order: dict[Pattern, int] = {}  # the order of definition, which decides ties
         self.by_shape: dict[str, Pattern] = {}
         self._by_word: dict[str, list[Pattern]] | None = None  # built on first use
 
     def add(self, pattern: Pattern) -> None:
+        self.order[pattern] = len(self.patterns)
         self.patterns.append(pattern)
         self.by_shape[pattern.shape] = pattern
         self._by_word = None
@@ -124,7 +126,7 @@ class PhraseTable:
         words = {t.value.lower() for t in tokens if t.type in WORD_TYPES}
         index = self._index()
         found = [p for w in words for p in index.get(w, ()) if all(x in words for x in p.words)]
-        return sorted(found, key=self.patterns.index) if len(found) > 1 else found
+        return sorted(found, key=self.order.__getitem__) if len(found) > 1 else found
 
     def match(self, tokens: list[Token], parses) -> list[Match]:
         """All ways the run reads as a phrase; `parses(i, j)` tells if tokens[i:j] is an expression."""
