@@ -188,7 +188,25 @@ def build_parser() -> argparse.ArgumentParser:
     p_py.add_argument("--import-runtime", action="store_true",
                       help="не копировать среду выполнения pseudo в файл, а импортировать установленную "
                            "(файл короче, но без pseudo не запустится)")
+    _add_site(sub)
     return parser
+
+
+def _add_site(sub) -> None:
+    p_site = sub.add_parser("site", help="песочница в браузере: собрать и показать",
+                            description="Песочница: статический сайт, где программы книги выполняются, "
+                                        "трассируются и рисуются в браузере без установки (Pyodide).")
+    site = p_site.add_subparsers(dest="site_command", metavar="ДЕЙСТВИЕ", required=True, parser_class=_Parser)
+    p_build = site.add_parser("build", help="собрать сайт в папку",
+                              description="Собрать сайт в папку: Pyodide и Graphviz из npm (скачиваются один раз "
+                                          "в ~/.cache/pseudo), этот pseudo, программы programs/ как примеры.")
+    p_build.add_argument("folder", metavar="ПАПКА")
+    p_build.add_argument("--programs", metavar="ПАПКА", help="откуда взять примеры (по умолчанию — programs/)")
+    p_serve = site.add_parser("serve", help="показать собранный сайт на этом компьютере",
+                              description="Веб-сервер для собранной папки с заголовками COOP и COEP "
+                                          "(без них кнопка «Стоп» перезапускает среду выполнения).")
+    p_serve.add_argument("folder", metavar="ПАПКА")
+    p_serve.add_argument("--port", type=int, default=8000, help="порт (по умолчанию 8000)")
 
 
 MAX_EVENTS = 1_000_000
@@ -544,5 +562,26 @@ def cmd_step(args) -> int:
     return EXIT_OK
 
 
+def cmd_site(args) -> int:
+    from .site import build, serve
+    folder = Path(args.folder)
+    if args.site_command == "serve":
+        return serve.serve(folder, args.port)
+    programs = Path(args.programs) if args.programs else build.default_programs()
+    if programs is None:
+        print("pseudo: примеров не будет: папка programs/ не найдена (укажите её: --programs ПАПКА)", file=sys.stderr)
+    elif not programs.is_dir():
+        raise UsageError(f"папка примеров {programs} не найдена")
+    try:
+        done = build.build(folder, programs, say=lambda text: print(text, file=sys.stderr))
+    except build.SiteError as e:
+        print(f"pseudo: ошибка: {e}", file=sys.stderr)
+        return e.exit_code
+    megabytes = done["bytes"] / 1_000_000
+    print(f"pseudo: песочница собрана в {folder}: {done['files']} файлов, {megabytes:.1f} МБ, "
+          f"примеров: {done['examples']}\n  показать: pseudo site serve {folder}", file=sys.stderr)
+    return EXIT_OK
+
+
 COMMANDS = {"run": cmd_run, "check": cmd_check, "graph": cmd_graph, "py": cmd_py, "trace": cmd_trace,
-            "step": cmd_step}
+            "step": cmd_step, "site": cmd_site}

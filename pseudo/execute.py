@@ -68,7 +68,8 @@ def _error(failure: Failure, span) -> PseudoRuntimeError:
     return PseudoRuntimeError(failure.code, span, failure.hint(), failure.text(), failure.stack)
 
 
-STATIC_RECURSION = 200_000
+BROWSER = sys.platform == "emscripten"  # Pyodide: Python's stack is the browser's, much smaller
+STATIC_RECURSION = 200_000 if not BROWSER else sys.getrecursionlimit()  # Pyodide's own, calibrated
 
 
 def deep_call(fn):

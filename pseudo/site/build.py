@@ -1,0 +1,184 @@
+"""`pseudo site build DIR`: the playground as a folder of static files.
+
+The folder holds Pyodide (from its npm package), Graphviz compiled to WebAssembly
+(`@viz-js/viz`, for the automata's diagrams), a wheel of this pseudo, the programs of
+programs/ as examples, and the page. npm packages are fetched once into a cache
+(~/.cache/pseudo, or $PSEUDO_CACHE) with `npm pack`; nothing else is downloaded, and the page
+itself never asks for anything outside the folder.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from importlib import resources
+from pathlib import Path
+
+from .. import __version__
+from .examples import EXAMPLE_INPUTS
+
+PYODIDE = ("pyodide", "314.0.7")
+VIZ = ("@viz-js/viz", "3.31.0")
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+STATIC = ["index.html", "style.css", "app.js", "worker.js", "sw.js"]
+WHEEL = f"arsac_pseudo-{__version__}-py3-none-any.whl"
+
+
+class SiteError(Exception):
+    """A site that cannot be built, said in Russian; `exit_code` 69 when a tool is missing."""
+
+    def __init__(self, text: str, exit_code: int = 69):
+        super().__init__(text)
+        self.exit_code = exit_code
+
+
+def cache_folder() -> Path:
+    return Path(os.environ.get("PSEUDO_CACHE") or Path.home() / ".cache" / "pseudo")
+
+
+def npm_package(name: str, version: str, cache: Path | None = None, say=print) -> Path:
+    """The unpacked folder of an npm package, fetched with `npm pack` the first time."""
+    cache = cache or cache_folder()
+    folder = cache / f"{name.lstrip('@').replace('/', '+')}-{version}"
+    if (folder / "package" / "package.json").is_file():
+        return folder / "package"
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SiteError(f"для сборки нужен npm, чтобы один раз скачать {name} {version} "
+                        "(Debian, Ubuntu: sudo apt install npm; другие системы: https://nodejs.org); "
+                        f"или положите распакованный пакет в {folder}/package")
+    say(f"pseudo: скачиваю {name} {version} через npm (один раз, в {cache}) …")
+    cache.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=cache, prefix=".npm-"))
+    try:
+        done = subprocess.run([npm, "pack", f"{name}@{version}", "--silent"], cwd=work,
+                              capture_output=True, text=True, check=False)
+        archives = list(work.glob("*.tgz"))
+        if done.returncode != 0 or not archives:
+            raise SiteError(f"npm не скачал {name} {version}: {(done.stderr or done.stdout).strip()[-300:]}")
+        with tarfile.open(archives[0]) as tar:
+            safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # Python ≥ 3.11.4
+            tar.extractall(work, **safe)
+        archives[0].unlink()
+        if folder.exists():
+            shutil.rmtree(folder)
+        work.rename(folder)
+    finally:
+        if work.exists():
+            shutil.rmtree(work, ignore_errors=True)
+    return folder / "package"
+
+
+def wheel_bytes() -> bytes:
+    """A pure-Python wheel of the pseudo that runs this command (the grammar inside, as an
+    install places it); the page's site folder is left out."""
+    package = Path(__file__).resolve().parent.parent
+    files: dict[str, bytes] = {}
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package.parent).as_posix()
+        if "__pycache__" not in rel and not rel.startswith("pseudo/site/static"):
+            files[rel] = path.read_bytes()
+    grammar = resources.files("pseudo.grammar") if _has_grammar_package() else None
+    text = grammar.joinpath("pseudo.lark").read_bytes() if grammar else \
+        (package.parent / "grammar" / "pseudo.lark").read_bytes()
+    files["pseudo/grammar/pseudo.lark"] = text
+    files.setdefault("pseudo/grammar/__init__.py", b"")
+    info = f"arsac_pseudo-{__version__}.dist-info"
+    files[f"{info}/METADATA"] = f"Metadata-Version: 2.1\nName: arsac-pseudo\nVersion: {__version__}\n".encode()
+    files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: pseudo site build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    record = [f"{name},sha256={_digest(data)},{len(data)}" for name, data in files.items()]
+    files[f"{info}/RECORD"] = ("\n".join([*record, f"{info}/RECORD,,"]) + "\n").encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files.items():
+            z.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
+def _has_grammar_package() -> bool:
+    try:
+        return resources.files("pseudo.grammar").joinpath("pseudo.lark").is_file()
+    except ModuleNotFoundError:
+        return False
+
+
+def _digest(data: bytes) -> str:
+    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def default_programs() -> Path | None:
+    """programs/ of the checkout this pseudo runs from, or of the current folder."""
+    for folder in (Path(__file__).resolve().parents[2] / "programs", Path.cwd() / "programs"):
+        if folder.is_dir() and any(folder.glob("*.pseudo")):
+            return folder
+    return None
+
+
+def examples(programs: Path) -> tuple[bytes, list[dict]]:
+    """A zip of every file under programs/ (lib/ and input files too) and the menu's entries."""
+    out, menu = io.BytesIO(), []
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted(programs.rglob("*")):
+            if path.is_file() and path.suffix in (".pseudo", ".txt"):
+                z.writestr(path.relative_to(programs).as_posix(), path.read_bytes())
+    for path in sorted(programs.glob("*.pseudo")):
+        text = path.read_text(encoding="utf-8")
+        given = path.with_suffix(".txt")
+        stdin = EXAMPLE_INPUTS.get(path.stem, given.read_text(encoding="utf-8") if given.is_file() else "")
+        menu.append({"file": path.name, "title": _title(text, path.stem), "input": stdin})
+    return out.getvalue(), menu
+
+
+def _title(text: str, default: str) -> str:
+    """The first line of the program's opening comment: «Восемь ферзей, рекурсивное решение.»"""
+    first = text.lstrip()
+    if first.startswith("{"):
+        line = first[1:].splitlines()[0].strip().rstrip("}").strip()
+        if line:
+            return line
+    return default
+
+
+def build(folder: Path, programs: Path | None = None, say=print) -> dict:
+    """Write the site into `folder` (created if missing; files of an earlier build replaced)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    pyodide = npm_package(*PYODIDE, say=say)
+    viz = npm_package(*VIZ, say=say)
+    (folder / "pyodide").mkdir(exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide / name, folder / "pyodide" / name)
+    shutil.copyfile(viz / "dist" / "viz.js", folder / "viz.js")
+    (folder / WHEEL).write_bytes(wheel_bytes())
+    zipped, menu = examples(programs) if programs else (b"", [])
+    (folder / "examples.zip").write_bytes(zipped)
+    static = resources.files("pseudo.site").joinpath("static")
+    for name in STATIC:
+        (folder / name).write_bytes(static.joinpath(name).read_bytes())
+    shutil.copyfile(Path(__file__).with_name("serve.py"), folder / "serve.py")  # python3 serve.py, no pseudo needed
+    from ..tools.highlight import CSS
+    (folder / "highlight.css").write_text(CSS, encoding="utf-8")
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                   if p.is_file() and p.name not in ("site.json", "serve.py"))
+    stamp = hashlib.sha256(b"".join((folder / f).read_bytes() for f in files)).hexdigest()[:12]
+    site = {"version": __version__, "stamp": stamp, "wheel": WHEEL, "examples": menu, "files": ["./", *files]}
+    (folder / "site.json").write_text(json.dumps(site, ensure_ascii=False, indent=1), encoding="utf-8")
+    size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    return {"folder": str(folder), "files": len(files) + 1, "bytes": size, "examples": len(menu)}
+
+
+def main(argv: list[str] | None = None) -> int:  # python -m pseudo.site.build DIR (for development)
+    target = Path((argv or sys.argv[1:])[0])
+    print(build(target, default_programs()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
