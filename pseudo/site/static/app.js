@@ -84,6 +84,7 @@ async function run() {
 async function trace() {
   if (busy || !ready) return;
   const result = await command(["trace", "-q", "--html", "-o", TRACE, ...limits(), FILE], [TRACE]);
+  ui.err.textContent = result.err.replace(/^pseudo: страница трассировки записана.*\n/m, "");  // it is shown here
   if (result[TRACE]) show("Трассировка", () => { $("trace-frame").hidden = false; $("trace-frame").srcdoc = result[TRACE]; });
 }
 
