@@ -73,6 +73,8 @@ def test_the_distribution_name_is_free_and_says_what_it_is():
 def test_metadata_is_complete():
     assert PROJECT["license"] == "MIT AND MPL-2.0" and PROJECT["license-files"] == ["LICENSE"]
     assert PROJECT["dependencies"] == [], "pseudo runs on the standard library alone"
+    wanted = {"pytest", "hypothesis", "ruff", "jsonschema", "playwright", "lark", "pygments", "nbclient", "shtab", "build"}
+    assert wanted <= {r.split(">")[0].split("<")[0].split("=")[0].lower() for r in PROJECT["optional-dependencies"]["test"]}
     assert {"Homepage", "Documentation", "Source", "Issues"} <= set(PROJECT["urls"])
     assert len(PROJECT["keywords"]) >= 5
     classifiers = PROJECT["classifiers"]
