@@ -286,7 +286,8 @@ class BodyCode:
     def _cells(self, code) -> dict[str, str]:
         by_ref = set() if self.key is None else {a.name for _, a in _ref_arguments(code, self.gen.program)}
         kept = (set(self.locals) if self.dispatched else by_ref & self.locals) - self.refs
-        return {x: self.names.fresh(f"ячейка_{self.names.var(x)}") for x in sorted(kept)}
+        owner = "" if self.key is None else self.key  # the main program's cells too
+        return {x: self.names.fresh(f"ячейка_{self.names.var(x)}", owner) for x in sorted(kept)}
 
     def declarations(self) -> list[ast.stmt]:
         """`global` for the names the function being written assigns: the program's globals,

@@ -69,6 +69,7 @@ class Names:
         self.numbers: dict[str, int] = {}
         self.defs: dict[str, str] = {}
         self.vars: dict[str, str] = {}
+        self.kept: dict[tuple, str] = {}  # (owner, base) → the name fresh() gave for it
         for key, d in sorted(program.definitions.items()):
             base = phrase_base(key) if d.is_phrase else key
             self.defs[key] = self._claim(base)
@@ -87,9 +88,16 @@ class Names:
     def var(self, name: str) -> str:
         return self.vars[name]
 
-    def fresh(self, base: str) -> str:
-        """A name for something the generated code keeps (a cell, a loop value, a state)."""
-        return self._claim(base)
+    def fresh(self, base: str, owner: str | None = None) -> str:
+        """A name for something the generated code keeps (a cell, a loop value, a state).
+        With an `owner` (the definition it lives in) the same base gets the same name each
+        time: the fast and the exact code keep a parameter's cell under one name, which the
+        error report reads."""
+        if owner is None:
+            return self._claim(base)
+        if (owner, base) not in self.kept:
+            self.kept[owner, base] = self._claim(base)
+        return self.kept[owner, base]
 
     def program_names(self) -> dict[str, str]:
         """Python names of variables mapped back to the program's (for error messages)."""
