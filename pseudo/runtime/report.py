@@ -197,9 +197,29 @@ def explain(exc, program):
         return None
     if frames and _at_entry(frames[-1], program):  # the call did not begin: it is not on the stack
         frames = frames[:-1]
+    if frames and isinstance(exc, NameError):
+        frame, offset = frames[-1]
+        frames[-1] = (frame, _load_of(frame.f_code, offset, _name_of(exc)))
     failure.place = innermost_place(frames, program)
     failure.stack = _stack(frames, program)
     return failure
+
+
+def _name_of(exc: NameError) -> str:
+    """The Python name a NameError is about (an UnboundLocalError names it in its text only)."""
+    return getattr(exc, "name", None) or (str(exc).split("'")[1] if "'" in str(exc) else "?")
+
+
+def _load_of(code, offset, name):
+    """The offset of the load of `name` that failed. Python 3.11 joins two loads of locals into
+    one instruction once a function is warm, and a failure in the second is reported at the
+    first (`f(r, c)` with c unset points at r)."""
+    import dis
+    loads = [i for i in dis.get_instructions(code) if i.offset in (offset, offset + 2)]
+    if len(loads) == 2 and loads[0].opname == loads[1].opname == "LOAD_FAST" \
+            and loads[0].argval != name and loads[1].argval == name:
+        return offset + 2
+    return offset
 
 
 def _at_entry(frame_offset, program):
@@ -215,7 +235,7 @@ def as_failure(exc, names):
     if isinstance(exc, ZeroDivisionError):
         return fail("div-zero")
     if isinstance(exc, NameError):
-        name = getattr(exc, "name", None) or (str(exc).split("'")[1] if "'" in str(exc) else "?")
+        name = _name_of(exc)
         return fail("unset-var", name=names.get(name, name))
     if isinstance(exc, RecursionError):
         return fail("nesting-limit")
