@@ -150,12 +150,7 @@ def _title(text: str, default: str) -> str:
 def build(folder: Path, programs: Path | None = None, say=print) -> dict:
     """Write the site into `folder` (created if missing; files of an earlier build replaced)."""
     folder.mkdir(parents=True, exist_ok=True)
-    pyodide = npm_package(*PYODIDE, say=say)
-    viz = npm_package(*VIZ, say=say)
-    (folder / "pyodide").mkdir(exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copyfile(pyodide / name, folder / "pyodide" / name)
-    shutil.copyfile(viz / "dist" / "viz.js", folder / "viz.js")
+    _copy_packages(folder, npm_package(*PYODIDE, say=say), npm_package(*VIZ, say=say))
     (folder / WHEEL).write_bytes(wheel_bytes())
     zipped, menu = examples(programs) if programs else (b"", [])
     (folder / "examples.zip").write_bytes(zipped)
@@ -167,11 +162,25 @@ def build(folder: Path, programs: Path | None = None, say=print) -> dict:
     (folder / "highlight.css").write_text(CSS, encoding="utf-8")
     files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
                    if p.is_file() and p.name not in ("site.json", "serve.py"))
-    stamp = hashlib.sha256(b"".join((folder / f).read_bytes() for f in files)).hexdigest()[:12]
+    stamp = hashlib.sha256(b"".join(f.encode() + (folder / f).read_bytes() for f in files)).hexdigest()[:12]
+    _stamp_service_worker(folder / "sw.js", stamp)
     site = {"version": __version__, "stamp": stamp, "wheel": WHEEL, "examples": menu, "files": ["./", *files]}
     (folder / "site.json").write_text(json.dumps(site, ensure_ascii=False, indent=1), encoding="utf-8")
     size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
     return {"folder": str(folder), "files": len(files) + 1, "bytes": size, "examples": len(menu)}
+
+
+def _copy_packages(folder: Path, pyodide: Path, viz: Path) -> None:
+    (folder / "pyodide").mkdir(exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide / name, folder / "pyodide" / name)
+    shutil.copyfile(viz / "dist" / "viz.js", folder / "viz.js")
+
+
+def _stamp_service_worker(path: Path, stamp: str) -> None:
+    """The build's stamp in sw.js: another build is another service worker, which the browser
+    installs on the next visit and which replaces the cached files of the old one."""
+    path.write_text(path.read_text(encoding="utf-8").replace("__STAMP__", stamp), encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:  # python -m pseudo.site.build DIR (for development)

@@ -10,6 +10,7 @@ const ui = { code: $("code"), shade: $("shade"), stdin: $("stdin"), out: $("out"
 const buttons = ["run", "trace", "graph"].map($);
 
 let worker = null, ready = false, busy = false, waiting = new Map(), nextId = 1, site = null;
+let pendingExample = null;              // the example to show once the runtime is ready
 const interrupt = self.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
 
 function startWorker() {
@@ -17,12 +18,20 @@ function startWorker() {
   worker = new Worker("./worker.js", { type: "module" });
   worker.onmessage = (event) => {
     const m = event.data;
-    if (m.type === "ready") { ready = true; setBusy(false, "готово (Pyodide " + m.python + ")"); paint(); return; }
+    if (m.type === "ready") { ready = true; whenReady(m.python); return; }
     if (m.type === "failed") { setStatus("среда выполнения не загрузилась: " + m.text); return; }
     const done = waiting.get(m.id);
     if (done) { waiting.delete(m.id); done(m); }
   };
   if (interrupt) worker.postMessage({ type: "interrupt", buffer: interrupt });
+}
+
+// "готово" only once the first example is in the editor: Run never runs an empty program
+async function whenReady(python) {
+  const file = pendingExample;
+  pendingExample = null;
+  if (file) await loadExample(file); else paint();
+  setBusy(false, "готово (Pyodide " + python + ")");
 }
 
 function ask(message) {
@@ -127,7 +136,7 @@ $("graph").onclick = graph;
 async function loadExample(file) {
   const entry = site.examples.find((e) => e.file === file);
   if (!entry) return;
-  if (!ready) await new Promise((r) => { const t = setInterval(() => { if (ready) { clearInterval(t); r(); } }, 50); });
+  if (!ready) { pendingExample = file; return; }
   ui.code.value = (await ask({ type: "read", path: "/work/" + file })).text;
   ui.stdin.value = entry.input || "";
   paint();
@@ -169,6 +178,8 @@ async function main() {
     const first = site.examples.find((e) => e.file === "queens_recursive.pseudo") || site.examples[0];
     if (first) { ui.examples.value = first.file; loadExample(first.file); }
   }
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(() => {});
+  if ("serviceWorker" in navigator) {  // caches the site; update(): a new build is used from the next visit
+    navigator.serviceWorker.register("./sw.js").then((r) => r.update()).catch(() => {});
+  }
 }
 main();

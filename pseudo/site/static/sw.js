@@ -1,20 +1,23 @@
 // The playground's service worker: after the first visit every file of the site comes from
-// this cache, so the page works offline. A new build (another stamp in site.json) replaces it.
+// this cache, so the page works offline. `pseudo site build` writes the build's stamp below, so
+// a new build is a new service worker: the browser installs it and it replaces the old cache.
 const PREFIX = "pseudo-site-";
+const STAMP = "__STAMP__";
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const site = await (await fetch("./site.json", { cache: "no-store" })).json();
-    const cache = await caches.open(PREFIX + site.stamp);
-    await cache.addAll([...site.files, "./site.json"]);
+    const cache = await caches.open(PREFIX + STAMP);
+    await cache.addAll([...site.files, "./site.json"].map((url) => new Request(url, { cache: "reload" })));
     await self.skipWaiting();
   })());
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    const ours = (await caches.keys()).filter((name) => name.startsWith(PREFIX));
-    for (const old of ours.slice(0, -1)) await caches.delete(old);  // keys come oldest first
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== PREFIX + STAMP) await caches.delete(name);
+    }
     await self.clients.claim();
   })());
 });
@@ -22,7 +25,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   event.respondWith((async () => {
-    const hit = await caches.match(event.request, { ignoreSearch: true });
+    const hit = await caches.match(event.request, { ignoreSearch: true, cacheName: PREFIX + STAMP });
     if (hit) return hit;
     try {
       return await fetch(event.request);
