@@ -1,7 +1,8 @@
 """The playground (`pseudo site build`) in a real headless Chromium, offline: the site is built
 once into a temporary folder, served by `pseudo site serve`'s server, and every request that
 leaves it is refused. Needs npm (or Pyodide and @viz-js/viz already in the cache
-~/.cache/pseudo) and Chromium; without them the browser tests are skipped and say why. The
+~/.cache/pseudo) and Chromium; without them the browser tests are skipped and say why. Three
+examples are compared with the command line here, all of them with PSEUDO_LONG=1. The
 screenshot is written to tests/artifacts/site_queens.png."""
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ WHY_NOT = _why_not()
 def test_without_npm_the_build_says_what_to_install(tmp_path):
     env = {**os.environ, "PATH": str(tmp_path), "PSEUDO_CACHE": str(tmp_path / "cache"), "PYTHONIOENCODING": "utf-8"}
     done = subprocess.run([sys.executable, "-m", "pseudo", "site", "build", str(tmp_path / "site")], env=env,
-                          capture_output=True, text=True, encoding="utf-8", timeout=60, check=False)
+                          cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=60, check=False)
     assert done.returncode == 69 and "для сборки нужен npm" in done.stderr and "apt install npm" in done.stderr
     assert "Traceback" not in done.stderr
 
