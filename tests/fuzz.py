@@ -81,22 +81,10 @@ def emitted_outcome(loaded, stdin: str, workdir: Path) -> tuple:
     finally:
         del sys.modules[module.__name__]
     namespace = module.__dict__
-    program, main = namespace["ПРОГРАММА"], namespace["главная"]
-    exact = namespace.get("главная_с_проверками")
-    out = io.StringIO()
-    try:
-        namespace["run_program"](main, io.StringIO(stdin), out, LIMITS, program.frames_per_call,
-                                 (lambda: exact) if exact is not None else None)
-    except Exception as exc:
-        failure = namespace["explain"](exc, program)
-        if failure is None:
-            raise
-        place = failure.place
-        line = program.line(place.filename, place.line) if place is not None else None
-        rendered = namespace["render"]("error", failure.text(), place, line, failure.hint(),
-                                       namespace["stack_lines"](failure.stack))
-        return out.getvalue(), rendered, 130 if failure.code == "interrupted" else 70
-    return out.getvalue(), None, 0
+    out, err = io.StringIO(), io.StringIO()
+    code = namespace["run_emitted"](namespace["главная"], namespace["ПРОГРАММА"], namespace.get("ОСТАЛЬНОЕ"), LIMITS,
+                                    io.StringIO(stdin), out, err)
+    return out.getvalue(), err.getvalue().rstrip("\n") or None, code
 
 
 def emitted_subprocess(loaded, stdin: str, workdir: Path) -> tuple:

@@ -1,12 +1,16 @@
 """The runtime: values, the operator table and its checked functions, input."""
 import ast
+import random
+import re
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pseudo.runtime.io import read_value
 from pseudo.runtime.ops import NEGATION, OPERATORS, прогрессия
-from pseudo.runtime.values import Failure, show
+from pseudo.runtime.values import HUGE_BITS, Failure, digits, show
 
 
 def op(symbol, a, b):
@@ -84,3 +88,30 @@ def test_read_value():
     assert read_value("42") == 42 and read_value("-3") == -3
     assert read_value("1,5") == Fraction(3, 2) and read_value("2/4") == Fraction(1, 2)
     assert read_value("слово") == "слово" and read_value("1/0") == "1/0" and read_value("1/00") == "1/00"
+
+
+_INTEGER, _DECIMAL, _FRACTION = (re.compile(p) for p in (r"[+-]?\d+", r"[+-]?\d+[.,]\d+", r"[+-]?\d+/\d+"))
+
+
+def _read_as_documented(token):
+    """ПРОЧЕСТЬ as the language reference states it, in regular expressions."""
+    if _INTEGER.fullmatch(token):
+        return int(token)
+    if _DECIMAL.fullmatch(token) or _FRACTION.fullmatch(token) and int(token.rpartition("/")[2]) != 0:
+        value = Fraction(token.replace(",", "."))
+        return value.numerator if value.denominator == 1 else value
+    return token
+
+
+@settings(max_examples=3000, derandomize=True)
+@given(st.text(alphabet="0123456789+-.,/ ١٢a", max_size=9))
+def test_read_value_reads_a_token_as_the_reference_says(token):
+    expected, got = _read_as_documented(token), read_value(token)
+    assert got == expected and type(got) is type(expected)
+
+
+@pytest.mark.parametrize("bits", [HUGE_BITS - 1, HUGE_BITS, 3 * HUGE_BITS + 7])
+def test_huge_integers_print_as_str_prints_them(bits):
+    value = random.Random(bits).getrandbits(bits) | 1 << (bits - 1)
+    assert digits(value) == str(value) and digits(-value) == str(-value)
+    assert show(Fraction(value, 3 * value + 1)) == f"{value}/{3 * value + 1}"

@@ -1,13 +1,19 @@
 """`pseudo py`: the program as one Python file that runs with python3 alone.
 
-The file reads program first: its definitions and главная at the top; then the runtime —
-each of its modules copied whole, in order, under a marker line (or, with `--import-runtime`,
-one import of the installed package instead); then what its error reports need — the program's
-text, the program's place of each Python position, the definitions — and the start.
+The file reads program first: its definitions and главная, the fast code, at the top. Then,
+kept as the text of a string (ОСТАЛЬНОЕ) and compiled only when it is needed — when the fast
+code hands over, or an error is to be reported —, the same program in its exact form and the
+runtime modules the start does not need; then the runtime modules it does need, each copied
+whole under a marker line. Then what the error reports need — the program's text, the program's
+place of each Python position, the definitions — and the start. (Python compiles a script at
+every run, and compiling what a run rarely needs took longer than a short program's run.)
+With `--import-runtime` the file imports the installed runtime instead, and the exact code
+follows the fast code as plain code.
 
 Everything taken from the program or its file name reaches the file through a form that
 cannot leave its place: string literals written by `repr`, comments split at every line break
-and stripped of control characters, the docstring written by `ast.unparse`.
+and stripped of control characters, the docstring written by `ast.unparse`; the kept text is
+code written by the generator, its backslashes and triple quotes escaped.
 """
 from __future__ import annotations
 
@@ -16,12 +22,13 @@ from importlib import resources
 from pathlib import Path
 
 from ..runtime import API, MODULES
-from ..runtime.report import CompiledProgram, Definition
+from ..runtime.report import CompiledProgram, Definition, encode_positions
 from .generate import COMMENT, Generator, comment, is_comment
-from .names import MAIN
+from .names import MAIN, runtime_names_of
 
 RUNTIME_MARK = "# ==== среда выполнения pseudo"
 PROGRAM_MARK = "# ==== программа ===="
+REST_MARK = "# ==== остальное"
 CHECKED = "главная_с_проверками"
 CHECKED_NOTE = (
     "==== та же программа, точная: каждое значение проверяется, каждый шаг и вызов считаются ====\n"
@@ -29,45 +36,94 @@ CHECKED_NOTE = (
     "используется переменная), шаги считает сразу пачками, сверху, а глубину рекурсии оставляет\n"
     "пределу Python. Если ввод окажется другого вида или счёт дойдёт до предела, программа начнётся\n"
     "заново с этого кода: тот же ввод прочитается снова, а напечатанное не напечатается второй раз.")
+REST_NOTE = (
+    f"{REST_MARK}: точная программа и среда выполнения для ошибок ====\n"
+    "# Это тоже код Python, но он хранится строкой и переводится, только когда понадобится: когда\n"
+    "# быстрый код передаёт работу точному или когда нужно сообщение об ошибке (см. выполнить).\n"
+    "# Так файл запускается быстрее: Python не переводит при каждом запуске то, что редко нужно.\n")
+AT_START = ("messages", "values", "limits", "io", "runner")  # the runtime modules every start needs
 
 
 def python_source(loaded, title: str, limits: bool = True, import_runtime: bool = False) -> str:
     gen = Generator(loaded.program, loaded.facts, loaded.main_file, limits)
-    placed = [(filename, s) for filename, part in gen.parts().items() for s in part]
-    checked = gen.needs_exact()
-    if checked:  # the exact code the fast one hands over to
-        exact = Generator(loaded.program, loaded.facts, loaded.main_file, limits, fast=False, names=gen.names)
-        placed += [(loaded.main_file, comment(CHECKED_NOTE)), (loaded.main_file, exact.checked_main(CHECKED))]
-    module = ast.fix_missing_locations(ast.Module(body=[s for _, s in placed], type_ignores=[]))
-    text = ast.unparse(module)
-    positions = _positions([f for f, _ in placed], module, text)
-    text, moved = _expand_comments(text)
+    fast = [(filename, s) for filename, part in gen.parts().items() for s in part]
+    exact = []
+    if gen.needs_exact():  # the exact code the fast one hands over to
+        checked = Generator(loaded.program, loaded.facts, loaded.main_file, limits, fast=False, names=gen.names)
+        exact = [(loaded.main_file, comment(CHECKED_NOTE)), (loaded.main_file, checked.checked_main(CHECKED))]
+    fast_text, fast_positions = _code(fast)
+    exact_text, exact_positions = _code(exact)
+    text = _head(title, import_runtime, fast + exact) + f"\n{PROGRAM_MARK}\n\n"
+    positions = _shifted(fast_positions, text.count("\n"))
+    text += fast_text + "\n\n\n"
+    if import_runtime:  # a short file: the exact code as plain code, the runtime imported
+        positions |= _shifted(exact_positions, text.count("\n"))
+        text += exact_text
+        code_lines, rest = text.count("\n") + 2, None
+    else:
+        text += REST_NOTE + "ОСТАЛЬНОЕ = '''\\\n"
+        rest = text.count("\n") + 1  # the line the kept text starts on
+        positions |= _shifted(exact_positions, rest - 1)
+        code_lines = rest + exact_text.count("\n") + 1
+        eager, lazy = _runtime_parts(fast)
+        text += _kept(exact_text + "\n\n\n" + lazy) + "'''\n\n\n" + eager
+    program = describe(gen, loaded, positions=positions, code_lines=code_lines)
+    start = f"выполнить({MAIN}, ПРОГРАММА" + (", ОСТАЛЬНОЕ)" if rest else ")")
+    return (text + "\n\n\n# ==== для сообщений об ошибках: текст программы, места, определения ====\n\n"
+            f"ПРОГРАММА = {_literal(program, bool(exact), rest)}\n\n"
+            f'if __name__ == "__main__":\n    {start}\n')
+
+
+def _head(title: str, import_runtime: bool, placed) -> str:
     layout = ("Среда выполнения импортируется из установленного pseudo (pip install arsac-pseudo).\n"
               if import_runtime else "Сначала — сама программа, за ней — среда выполнения pseudo и запуск.\n")
     head = docstring(f"{title} — программа на языке книги Ж. Арсака, переведённая pseudo на Python.\n\n"
                      f"Запуск: python3 {Path(title).stem}.py (стандартный ввод — для ПРОЧЕСТЬ).\n" + layout)
     if import_runtime:
         used = sorted({x.id for _, s in placed for x in ast.walk(s) if isinstance(x, ast.Name)} & set(API)
-                      | {"выполнить", "CompiledProgram", "Definition"})
+                      | {"выполнить"})
         head += ("\ntry:\n    from pseudo.runtime import (\n" + "".join(f"        {x},\n" for x in used) + "    )\n"
                  "except ImportError:  # written with pseudo py --import-runtime, run where pseudo is not installed\n"
                  "    import sys\n"
                  "    sys.exit('ошибка: этому файлу нужен установленный pseudo: pip install arsac-pseudo "
                  "(или запишите его без --import-runtime)')\n")
-    head += f"\n{PROGRAM_MARK}\n\n"
-    offset = head.count("\n")
-    positions = {(moved(a) + offset, b, moved(c) + offset, d): v for (a, b, c, d), v in positions.items()}
-    runtime = "" if import_runtime else runtime_text()
-    code_lines = offset + text.count("\n") + 3
-    program = describe(gen, loaded, positions=positions, code_lines=code_lines)
-    tail = (f"\n\n\n# ==== для сообщений об ошибках: текст программы, места, определения ====\n\n"
-            f"ПРОГРАММА = {_literal(program)}\n\n"
-            f'if __name__ == "__main__":\n    выполнить({MAIN}, ПРОГРАММА{", " + CHECKED if checked else ""})\n')
-    return head + text + "\n\n\n" + runtime + tail
+    return head
+
+
+def _code(placed) -> tuple[str, dict]:
+    """Statements as Python text with their comments written out, and the program's place of
+    each position in that text (its first line is line 1)."""
+    if not placed:
+        return "", {}
+    module = ast.fix_missing_locations(ast.Module(body=[s for _, s in placed], type_ignores=[]))
+    text = ast.unparse(module)
+    positions = _positions([f for f, _ in placed], module, text)
+    text, moved = _expand_comments(text)
+    return text, {(moved(a), b, moved(c), d): v for (a, b, c, d), v in positions.items()}
+
+
+def _shifted(positions: dict, lines: int) -> dict:
+    return {(a + lines, b, c + lines, d): v for (a, b, c, d), v in positions.items()}
+
+
+def _kept(code: str) -> str:
+    """Code as the text of a string in triple quotes whose value is that code, line for line."""
+    return code.replace("\\", "\\\\").replace("'''", "''\\'") + "\n"
+
+
+def _runtime_parts(fast) -> tuple[str, str]:
+    """The runtime's modules the start needs — those of running and printing, and any whose
+    names the fast code calls —, and the rest."""
+    named = {x.id for _, s in fast for x in ast.walk(s) if isinstance(x, ast.Name)}
+    eager, lazy = [], []
+    for module in MODULES:
+        needed = module in AT_START or named & runtime_names_of(module)
+        (eager if needed else lazy).append(runtime_module_text(module))
+    return "\n\n".join(eager), "\n\n".join(lazy)
 
 
 def program_part(source: str) -> str:
-    """The program's own code in an emitted file: what golden files compare."""
+    """The program's own code in an emitted file, fast and exact: what golden files compare."""
     start = source.index(PROGRAM_MARK)
     end = source.find(RUNTIME_MARK)
     end = source.index("# ==== для сообщений об ошибках") if end < 0 else end
@@ -87,29 +143,36 @@ def describe(gen: Generator, loaded, **more) -> CompiledProgram:
     return CompiledProgram(texts, definitions, names, frames_per_call=gen.frames_per_call, **more)
 
 
-def _literal(program: CompiledProgram) -> str:
-    """The CompiledProgram as Python source (every string through repr)."""
-    definitions = ", ".join(f"{k!r}: Definition({d.name!r}, {d.params!r}, {d.python_params!r}, {d.words!r}, "
-                            f"{d.plain!r})" for k, d in program.definitions.items())
-    return (f"CompiledProgram(\n    texts={program.texts!r},\n    definitions={{{definitions}}},\n"
-            f"    names={program.names!r},\n    positions={program.positions!r},\n"
-            f"    code_file=__file__, code_lines={program.code_lines}, frames_per_call={program.frames_per_call})")
+def _literal(program: CompiledProgram, exact: bool, rest: int | None) -> str:
+    """The fields of the CompiledProgram as Python source (every string through repr); the
+    positions one line of text each (a table of thousands of entries compiles at once as one
+    string; as a dict literal it took longer than the rest of the file)."""
+    definitions = ", ".join(f"{k!r}: {d.as_tuple()!r}" for k, d in program.definitions.items())
+    lines = encode_positions(program.positions, list(program.texts)).split("\n")
+    positions = "(\n" + "".join(f"        {line + chr(10) if i < len(lines) - 1 else line!r}\n"
+                                for i, line in enumerate(lines)) + "    )"
+    return (f"{{\n    'texts': {program.texts!r},\n    'definitions': {{{definitions}}},\n"
+            f"    'names': {program.names!r},\n    'positions': {positions},\n"
+            f"    'code_file': __file__, 'code_lines': {program.code_lines}, "
+            f"'frames_per_call': {program.frames_per_call},\n    'exact': {exact}, 'rest_line': {rest},\n}}")
 
 
 def runtime_text() -> str:
-    """The runtime's modules, whole, in order; only their imports of each other are left out
-    (in one file they share one namespace)."""
-    out = []
-    for module in MODULES:
-        text = resources.files("pseudo.runtime").joinpath(f"{module}.py").read_text(encoding="utf-8")
-        lines = text.split("\n")
-        for node in ast.parse(text).body:
-            if isinstance(node, ast.ImportFrom) and node.level > 0:
-                for i in range(node.lineno - 1, node.end_lineno):
-                    lines[i] = None
-        body = "\n".join(line for line in lines if line is not None).strip("\n")
-        out.append(f"{RUNTIME_MARK}: модуль pseudo/runtime/{module}.py ====\n\n{body}\n")
-    return "\n\n".join(out)
+    """The runtime's modules, whole, in order."""
+    return "\n\n".join(runtime_module_text(m) for m in MODULES)
+
+
+def runtime_module_text(module: str) -> str:
+    """A runtime module, whole; only its imports of the others are left out (in one file they
+    share one namespace)."""
+    text = resources.files("pseudo.runtime").joinpath(f"{module}.py").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.ImportFrom) and node.level > 0:
+            for i in range(node.lineno - 1, node.end_lineno):
+                lines[i] = None
+    body = "\n".join(line for line in lines if line is not None).strip("\n")
+    return f"{RUNTIME_MARK}: модуль pseudo/runtime/{module}.py ====\n\n{body}\n"
 
 
 def docstring(text: str) -> str:

@@ -23,6 +23,7 @@ from ..analysis import RESULT, Facts
 from ..analysis.automaton import END, FINAL, Automaton, own_transfers
 from ..analysis.kinds import BOOL, INT, STR
 from ..frontend.source import Span
+from ..runtime.limits import CHECK_EVERY
 from ..runtime.ops import NEGATION, OPERATORS
 from .names import MAIN, Names
 from .structure import CannotStructure, Jump, Loop, StateCode, Structurer
@@ -31,6 +32,7 @@ from .weights import Weights
 COMMENT = "__pseudo_comment__"
 OUTLINE = 12  # a block nested deeper in one Python function becomes a function of its own
 CHAIN = 40  # a chain of operations longer than this is computed in parts (`(t := …, …)[-1]`)
+UPFRONT = CHECK_EVERY  # the most steps a loop of constant bounds counts at once, before it
 
 
 # ---- building nodes ----
@@ -138,6 +140,8 @@ class Generator:
         self.comments = sorted(program.comments, key=lambda c: (c.span.filename, c.span.line))
         self.cells: dict[tuple, str] = {}  # (definition, local) → the cell that holds it
         self.frames_per_call = 2  # the definition's frame, and one for a runtime helper it calls
+        # the fast code's arrays: plain dicts (one index) or rows of rows (several), by name
+        self.plain_arrays = _index_counts(program) if fast else {}
 
     def parts(self) -> dict[str, list[ast.stmt]]:
         """The program's statements, by source file: the definitions, then главная; each
@@ -145,9 +149,9 @@ class Generator:
         parts: dict[str, list[ast.stmt]] = {self.main_file: []}
         for key, d in self.program.definitions.items():
             before = self.comments_before(d.span)
-            parts.setdefault(d.span.filename, []).extend(before + [BodyCode(self, key).definition(d)])
+            parts.setdefault(d.span.filename, []).extend(before + [merge_counts(BodyCode(self, key).definition(d))])
         before = self.comments_before(self.program.main.span)
-        parts[self.main_file].extend(before + [BodyCode(self, None).main()])
+        parts[self.main_file].extend(before + [merge_counts(BodyCode(self, None).main())])
         for c in self.comments:  # after the last statement of their file
             parts.setdefault(c.span.filename, []).append(comment(c.text))
         self.comments = []
@@ -229,13 +233,23 @@ class BodyCode:
         return at(code, d.span)
 
     def main(self) -> ast.FunctionDef:
-        arrays = [assign(name(self.names.var(a), ctx=ast.Store()), call("Массив", [ast.Constant(a)]))
-                  for a in self.gen.facts.arrays]
+        arrays = [assign(name(self.names.var(a), ctx=ast.Store()), self.new_array(a)) for a in self.gen.facts.arrays]
         self.scopes[-1].globals |= set(self.gen.facts.arrays)
         start = self.count(self.gen.weights.start(), self.gen.program.main.span) if self.gen.weights else []
         body = self.body(self.gen.program.main, Where())
         return at(function(MAIN, [], self.declarations() + arrays + self.outlines + start + body),
                   self.gen.program.main.span)
+
+    def new_array(self, array: str) -> ast.expr:
+        """An empty array: in the fast code a plain dict, or rows of rows for several indices
+        (`Строки`); in the exact code, or where the array is used with different numbers of
+        indices, a `Массив`, keyed by an integer or a tuple, which names itself in errors."""
+        indices = self.gen.plain_arrays.get(array)
+        if indices is None:
+            return call("Массив", [ast.Constant(array)])
+        if indices == 1:
+            return ast.Dict(keys=[], values=[])
+        return call("Строки", [ast.Constant(indices - 2)] if indices > 2 else [])
 
     def leave(self, value: ast.expr | None, span) -> ast.expr:
         """The value a call gives back, through `выйти` (one level less deep) in the exact code."""
@@ -392,9 +406,7 @@ class BodyCode:
 
     def store(self, target: n.Target, value: ast.expr, span) -> ast.stmt:
         if isinstance(target, n.Index):
-            array = name(self.names.var(target.name), target.span)
-            key = self.key_of(target)
-            return assign(at(ast.Subscript(value=array, slice=key, ctx=ast.Store()), target.span), value, span)
+            return assign(self.element(target, ast.Store()), value, span)
         place = self.variable(target, ast.Store())
         if isinstance(place, ast.Name) and target.name not in self.locals:
             self.scopes[-1].globals.add(target.name)
@@ -446,8 +458,16 @@ class BodyCode:
         elif s.var not in self.locals:
             self.scopes[-1].globals.add(s.var)
         inner = replace(where, loops=where.loops + ("other",), depth=where.depth + 1)
-        body = through + self.count_loop(s) + self.suite(s.body, inner)
-        return [ast.For(target=target, iter=self.progression(s), body=body, orelse=[])]
+        trips = _trips(s)
+        if self.gen.weights and trips is not None and trips * self.gen.weights.loop(s) <= UPFRONT:
+            # a short loop of constant bounds: all its steps counted before it (never below the
+            # true count), none in it
+            before, each = self.count(trips * self.gen.weights.loop(s), s.span), []
+        else:
+            before, each = [], self.count_loop(s)
+        body = through + each + self.suite(s.body, inner)
+        return before + [at(ast.For(target=target, iter=self.progression(s), body=body or [ast.Pass()], orelse=[]),
+                            s.span)]
 
     def progression(self, s: n.For) -> ast.expr:
         bounds = (s.start, s.stop) + ((s.step,) if s.step else ())
@@ -601,17 +621,35 @@ class BodyCode:
         if type(v) is int and v < 0:
             return at(integer(v), e.span)
         if type(v) not in (int, str, bool):  # a fraction
-            return call("Fraction", [ast.Constant(v.numerator), ast.Constant(v.denominator)], e.span)
+            return call("дробь", [ast.Constant(v.numerator), ast.Constant(v.denominator)], e.span)
         return ast.Constant(v)
 
     def _expr_Var(self, e: n.Var):
         return self.variable(e, ast.Load())
 
     def _expr_Index(self, e: n.Index):
-        return ast.Subscript(value=name(self.names.var(e.name), e.span), slice=self.key_of(e), ctx=ast.Load())
+        return self.element(e, ast.Load())
+
+    def element(self, e: n.Index, ctx) -> ast.expr:
+        """An element: `a[k]` or `a[i, j]` of a `Массив`, `a[i][j]` of rows of rows."""
+        array = name(self.names.var(e.name), e.span)
+        if e.name not in self.gen.plain_arrays:
+            return at(ast.Subscript(value=array, slice=self.key_of(e), ctx=ctx), e.span)
+        rows, last = self.row_of(e)
+        return at(ast.Subscript(value=rows, slice=last, ctx=ctx), e.span)
+
+    def row_of(self, e: n.Index) -> tuple[ast.expr, ast.expr]:
+        """The last level of an array of the fast code that holds the element, and its key
+        there: (`a[i]`, `j`) for `a[i, j]`."""
+        rows = name(self.names.var(e.name), e.span)
+        keys = [self.expr(i) if self.kinds.expr(i, self.key) == INT else call("целый_индекс", [self.expr(i)], i.span)
+                for i in e.indices]
+        for k in keys[:-1]:
+            rows = at(ast.Subscript(value=rows, slice=k, ctx=ast.Load()), e.span)
+        return rows, keys[-1]
 
     def key_of(self, e: n.Index) -> ast.expr:
-        """The index of an element; checked by `индекс` unless surely integers."""
+        """The index of an element of a `Массив`; checked by `индекс` unless surely integers."""
         parts = [self.expr(i) for i in e.indices]
         key = parts[0] if len(parts) == 1 else ast.Tuple(elts=parts, ctx=ast.Load())
         if all(self.kinds.expr(i, self.key) == INT for i in e.indices):
@@ -632,6 +670,8 @@ class BodyCode:
     def cell(self, a: n.Expr) -> ast.expr:
         """A РЕЗ argument: the cell of a variable or an array element."""
         span = a.span
+        if isinstance(a, n.Index) and a.name in self.gen.plain_arrays:
+            return call("Ячейка", [*self.row_of(a), ast.Constant(None)], span)
         if isinstance(a, n.Index):
             return call("Ячейка", [name(self.names.var(a.name), span), self.key_of(a), ast.Constant(a.name)], span)
         if a.name in self.refs:  # passed on: the same cell
@@ -655,7 +695,7 @@ class BodyCode:
         op = OPERATORS[e.op]
         left, right = self.expr(e.left), self.expr(e.right)
         if self.kinds.guarded_power(e, self.key):  # a power of integers, taken to be an integer
-            return call("целое", [call(op.function.__name__, [left, right], e.span)], e.span)
+            return call("степень_целых", [left, right], e.span)
         if not self.kinds.exact(op, [e.left, e.right], self.key):
             return call(op.function.__name__, [left, right], e.span)
         if op.comparison:
@@ -685,6 +725,39 @@ class BodyCode:
         return ast.IfExp(test=self.cond(e.cond), body=self.expr(e.then), orelse=self.expr(e.else_))
 
 
+# ---- the fast code's counts ----
+
+def _count_of(stmts: list, i: int) -> int | None:
+    """The weight of a count (`счёт_шагов += w` and its look at the boundary) at stmts[i]."""
+    if i + 1 >= len(stmts):
+        return None
+    add, look = stmts[i], stmts[i + 1]
+    if isinstance(add, ast.AugAssign) and isinstance(add.target, ast.Name) and add.target.id == "счёт_шагов" \
+            and isinstance(look, ast.If) and isinstance(look.test, ast.Compare) \
+            and isinstance(look.test.left, ast.Name) and look.test.left.id == "счёт_шагов":
+        return add.value.value
+    return None
+
+
+def merge_counts(fn: ast.FunctionDef) -> ast.FunctionDef:
+    """Two counts in a row become one, of both weights (a call's entry, then the count of a
+    loop before it)."""
+    for node in ast.walk(fn):
+        for field_ in ("body", "orelse"):
+            stmts = getattr(node, field_, None)
+            if not isinstance(stmts, list):
+                continue
+            i = 0
+            while i < len(stmts):
+                first, second = _count_of(stmts, i), _count_of(stmts, i + 2)
+                if first is not None and second is not None:
+                    stmts[i].value = ast.Constant(first + second)
+                    del stmts[i + 2:i + 4]
+                    continue
+                i += 1
+    return fn
+
+
 # ---- facts about the tree that only the generator needs ----
 
 def _ref_arguments(root, program: n.Program):
@@ -694,6 +767,27 @@ def _ref_arguments(root, program: n.Program):
             for a, p in zip(x.args, program.definitions[x.name].params):
                 if p.by_ref and isinstance(a, n.Var):
                     yield x, a
+
+
+def _trips(s: n.For) -> int | None:
+    """How many times a ДЛЯ of constant integer bounds and step runs; None for any other."""
+    bounds = (s.start, s.stop) + ((s.step,) if s.step is not None else ())
+    if not all(isinstance(b, n.Const) and type(b.value) is int for b in bounds):
+        return None
+    step = s.step.value if s.step is not None else 1
+    if step == 0:
+        return None
+    return len(range(s.start.value, s.stop.value + (1 if step > 0 else -1), step))
+
+
+def _index_counts(program: n.Program) -> dict[str, int]:
+    """Each array always used with the same number of indices, and that number."""
+    counts: dict[str, set] = {}
+    for root in n.bodies(program):
+        for x in n.walk(root):
+            if isinstance(x, n.Index):
+                counts.setdefault(x.name, set()).add(len(x.indices))
+    return {array: min(c) for array, c in counts.items() if len(c) == 1}
 
 
 def _exit_needs_raise(body: n.Block, facts: Facts, outlined: bool) -> bool:

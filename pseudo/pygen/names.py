@@ -24,21 +24,23 @@ from .. import nodes as n
 from ..frontend.phrases import parse_pattern
 
 MAIN = "главная"
-OWN = {MAIN, "главная_с_проверками", "ПРОГРАММА", "Fraction", "рубеж", "счёт_шагов", "состояние", "состояния", "__file__", "__builtins__", "__name__", "__doc__",
+OWN = {MAIN, "главная_с_проверками", "ПРОГРАММА", "ОСТАЛЬНОЕ", "Fraction", "рубеж", "счёт_шагов", "состояние", "состояния", "__file__", "__builtins__", "__name__", "__doc__",
        "__spec__", "__loader__", "__package__", "__annotations__", "__cached__"}
+
+
+@functools.cache
+def runtime_names_of(module: str) -> frozenset[str]:
+    """The names a runtime module defines or imports at its top level."""
+    import importlib
+    return frozenset(x for x in vars(importlib.import_module(f"pseudo.runtime.{module}")) if not x.startswith("__"))
 
 
 @functools.cache
 def runtime_names() -> frozenset[str]:
     """Every name a runtime module defines or imports at its top level: in an emitted file
     they share one namespace with the program."""
-    import importlib
-
     from ..runtime import MODULES
-    names: set[str] = set()
-    for module in MODULES:
-        names |= {x for x in vars(importlib.import_module(f"pseudo.runtime.{module}")) if not x.startswith("__")}
-    return frozenset(names)
+    return frozenset().union(*(runtime_names_of(m) for m in MODULES))
 
 
 @functools.cache

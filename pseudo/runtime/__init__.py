@@ -7,8 +7,6 @@ the Python that the code generator writes calls it too — importing this packag
 the program (`pseudo py`). So the modules use only the standard library and each other, and
 no two of them define the same name.
 """
-from fractions import Fraction
-
 from .io import (
     ввод_кончился,
     длительность,
@@ -42,27 +40,57 @@ from .ops import (
     разделить,
     сложить,
     степень,
+    степень_целых,
     умножить,
     условие,
     целое,
 )
 from .report import CompiledProgram, Definition
 from .runner import выполнить
-from .values import Failure, КонецРаботы, Кончено, Массив, Ячейка, забыть, значение, конец_работы
+from .values import (
+    Failure,
+    КонецРаботы,
+    Кончено,
+    Массив,
+    Строки,
+    Ячейка,
+    дробь,
+    забыть,
+    значение,
+    конец_работы,
+    целый_индекс,
+)
 
 # The modules, in the order an emitted file carries them (each uses only those before it).
 MODULES = ("messages", "values", "ops", "limits", "io", "library", "report", "runner")
 
 # What the program part of generated Python may name.
 API = (
-    "CompiledProgram", "Definition", "Fraction", "Кончено", "Массив", "Ячейка", "больше", "войти", "выйти",
+    "CompiledProgram", "Definition", "дробь", "Кончено", "Массив", "Строки", "Ячейка", "больше", "войти", "выйти",
     "выполнить", "вычесть", "дел", "длительность", "забыть", "значение", "индекс", "конец_работы", "курсор",
     "логическое", "меньше", "место_курсора", "минус", "не_больше", "не_меньше", "не_равно", "ост",
     "очистить_экран", "пауза", "прогрессия", "прочесть", "прочесть_строку", "прочесть_целое", "равно",
-    "разделить", "сложить", "сообщить", "степень", "умножить", "условие", "целое", "пределы", "шаг", "АБС",
+    "разделить", "сложить", "сообщить", "степень", "степень_целых", "умножить", "условие", "целое", "целый_индекс",
+    "пределы", "шаг", "АБС",
     "ДЕСЯТИЧНОЕ", "ДЛИНА", "МАКС", "МИН", "ПОДСТРОКА", "СИМВОЛ", "СЛУЧАЙНОЕ", "СТРОКА", "ЦЕЛ", "ЧИСЛО",
     "ввод_кончился",
 )
+
+
+
+def load_code(codes, texts=None):
+    """главная of a program compiled in memory (its code objects, one per source file): its
+    definitions made in a namespace of their own that holds the runtime's API. `texts` (file →
+    text): the lines Python shows in a traceback of the program's frames (--debug)."""
+    namespace = {"__name__": "pseudo_program", **{name: globals()[name] for name in API}}
+    if texts:
+        import linecache
+        for filename, text in texts.items():
+            linecache.cache[filename] = (len(text), None, [x + "\n" for x in text.split("\n")], filename)
+    for code in codes:
+        exec(code, namespace)  # noqa: S102 - running the program is the point
+    return namespace["главная"]
+
 
 __all__ = [
     "API",
@@ -83,12 +111,13 @@ __all__ = [
     "CompiledProgram",
     "Definition",
     "Failure",
-    "Fraction",
     "Limits",
     "КонецРаботы",
     "Кончено",
     "Массив",
+    "Строки",
     "Ячейка",
+    "load_code",
     "больше",
     "ввод_кончился",
     "войти",
@@ -97,6 +126,7 @@ __all__ = [
     "вычесть",
     "дел",
     "длительность",
+    "дробь",
     "забыть",
     "значение",
     "индекс",
@@ -122,8 +152,10 @@ __all__ = [
     "сложить",
     "сообщить",
     "степень",
+    "степень_целых",
     "умножить",
     "условие",
     "целое",
+    "целый_индекс",
     "шаг",
 ]

@@ -4,12 +4,10 @@ The streams of the run in progress are held here (`start_io`); the program's sta
 the functions at the end of this module.
 """
 import os
-import re
 import time
-from fractions import Fraction
 
 from .limits import проверить_пределы
-from .values import Пересмотр, described, fail, is_number, norm, show
+from .values import Пересмотр, described, fail, is_number, norm, show, дробь
 
 MAX_PAUSE_MS = 10 ** 9
 
@@ -99,17 +97,21 @@ class Skipping:
         self.stream.flush()
 
 
-_INT = re.compile(r"[+-]?\d+")
-_DEC = re.compile(r"[+-]?\d+[.,]\d+")
-_FRAC = re.compile(r"[+-]?\d+/\d+")
-
-
 def read_value(token):
-    """ПРОЧЕСТЬ: a token that reads as a number becomes a number; any other token, a string."""
-    if _INT.fullmatch(token):
+    """ПРОЧЕСТЬ: a token that reads as a number becomes a number — an integer (`-12`), a
+    decimal (`2.5` or `2,5`) or a fraction (`7/2`), of any Unicode decimal digits —; any other
+    token, a string."""
+    sign = token[:1] if token[:1] in ("+", "-") else ""
+    digits = token[len(sign):]
+    if digits.isdecimal():
         return int(token)
-    if _DEC.fullmatch(token) or _FRAC.fullmatch(token) and int(token.rpartition("/")[2]) != 0:
-        return norm(Fraction(token.replace(",", ".")))
+    for mark in ".,/":
+        whole, found, part = digits.partition(mark)
+        if found and whole.isdecimal() and part.isdecimal():
+            if mark == "/":
+                return norm(дробь(int(sign + whole), int(part))) if int(part) else token
+            scale = 10 ** len(part)
+            return norm(дробь(int(sign + whole) * scale + int(sign + part), scale))
     return token
 
 

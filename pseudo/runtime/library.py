@@ -2,11 +2,9 @@
 with Russian names; a definition, variable or array of the program with the same name hides
 one. Each checks its arguments and fails in the language's words.
 """
-import random
-from fractions import Fraction
-
 from .io import read_value
-from .values import described, fail, is_number, kind, show
+from .limits import generator
+from .values import described, fail, is_number, kind, show, дробь
 
 # name → (the Python function, the least and the greatest number of arguments; None: any)
 BUILTINS = {}
@@ -37,29 +35,14 @@ def _number(name, value):
     return _argument(name, value, "число", is_number)
 
 
-# ---- random numbers: one generator per run, seeded ----
-
-ГЕНЕРАТОР = random.Random()
-СЕМЯ = 0  # the seed of the run: the same numbers again when the run begins again
-
-
-def start_random(seed=None):
-    """The generator of a new run: `--seed N`, or a seed of its own (kept for a replay)."""
-    global СЕМЯ
-    СЕМЯ = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
-    ГЕНЕРАТОР.seed(СЕМЯ)
-
-
-def restart_random():
-    ГЕНЕРАТОР.seed(СЕМЯ)
-
+# ---- random numbers (their seed is the run's: limits.start_random) ----
 
 @builtin("СЛУЧАЙНОЕ", 1, 1)
 def СЛУЧАЙНОЕ(n):
     """A random integer from 1 to n."""
     if type(n) is not int or n < 1:
         raise fail("builtin-range", name="СЛУЧАЙНОЕ", detail=f"нужно целое число от 1, а получено {described(n)}")
-    return ГЕНЕРАТОР.randint(1, n)
+    return generator().randint(1, n)
 
 
 # ---- strings ----
@@ -140,12 +123,12 @@ def МАКС(*values):
 @builtin("ДЕСЯТИЧНОЕ", 2, 2)
 def ДЕСЯТИЧНОЕ(x, k):
     """x written with k digits after the decimal point, rounded half away from zero."""
-    x, k = Fraction(_number("ДЕСЯТИЧНОЕ", x)), _integer("ДЕСЯТИЧНОЕ", k)
+    x, k = дробь(_number("ДЕСЯТИЧНОЕ", x)), _integer("ДЕСЯТИЧНОЕ", k)
     if not 0 <= k <= 1000:
         raise fail("builtin-range", name="ДЕСЯТИЧНОЕ", detail=f"знаков после точки — от 0 до 1000, а не {k}")
     scaled = abs(x) * 10 ** k
     units = scaled.numerator // scaled.denominator
-    if scaled - units >= Fraction(1, 2):
+    if scaled - units >= дробь(1, 2):
         units += 1
     sign = "-" if x < 0 and units else ""
     digits = str(units).rjust(k + 1, "0")

@@ -4,19 +4,25 @@ A step is a loop iteration, a call or a transfer to a state. Each costs one addi
 comparison (`шаг`); the limits themselves — steps, time, Ctrl-C — are looked at only every
 CHECK_EVERY steps, or at once when a Ctrl-C sets the boundary below the count.
 """
+import os
 import time
-from dataclasses import dataclass
 
 from .values import Пересмотр, fail
 
 
-@dataclass
 class Limits:
     """What bounds a run — and fixes its random numbers (`seed`: --seed N; None, a seed of its own)."""
-    max_steps: int = 1_000_000_000
-    max_depth: int = 100_000
-    time_limit: float = 3600.0
-    seed: int | None = None
+    __slots__ = ("max_depth", "max_steps", "seed", "time_limit")
+
+    def __init__(self, max_steps=1_000_000_000, max_depth=100_000, time_limit=3600.0, seed=None):
+        self.max_steps, self.max_depth, self.time_limit, self.seed = max_steps, max_depth, time_limit, seed
+
+    def __repr__(self):
+        return (f"Limits(max_steps={self.max_steps}, max_depth={self.max_depth}, time_limit={self.time_limit}, "
+                f"seed={self.seed})")
+
+    def __eq__(self, other):
+        return type(other) is Limits and repr(self) == repr(other)
 
 
 CHECK_EVERY = 1 << 14
@@ -97,6 +103,32 @@ def выйти(значение=None):
     global глубина
     глубина -= 1
     return значение
+
+
+# ---- random numbers: one generator per run, seeded (СЛУЧАЙНОЕ) ----
+
+ГЕНЕРАТОР = None  # made at the first СЛУЧАЙНОЕ of a run (`random` is imported then, not at start)
+СЕМЯ = 0  # the seed of the run: the same numbers again when the run begins again
+
+
+def start_random(seed=None):
+    """The generator of a new run: `--seed N`, or a seed of its own (kept for a replay)."""
+    global СЕМЯ
+    СЕМЯ = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+    restart_random()
+
+
+def restart_random():
+    global ГЕНЕРАТОР
+    ГЕНЕРАТОР = None
+
+
+def generator():
+    global ГЕНЕРАТОР
+    if ГЕНЕРАТОР is None:
+        import random
+        ГЕНЕРАТОР = random.Random(СЕМЯ)
+    return ГЕНЕРАТОР
 
 
 def interrupt():

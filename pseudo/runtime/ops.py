@@ -5,10 +5,18 @@ table also says which Python operator computes the same thing, and for which ope
 where the code generator can prove (or guard) those kinds it writes the Python operator,
 elsewhere a call of the checked function. The interpreter always calls the checked function.
 """
-from dataclasses import dataclass
-from fractions import Fraction
-
-from .values import MAX_POWER_BITS, MAX_STRING, Пересмотр, fail, is_number, kind, norm, show
+from .values import (
+    MAX_POWER_BITS,
+    MAX_STRING,
+    Пересмотр,
+    fail,
+    is_fraction,
+    is_number,
+    kind,
+    norm,
+    show,
+    дробь,
+)
 
 
 def _binary_error(op, a, b):
@@ -54,7 +62,7 @@ def разделить(a, b):
         raise fail("div-zero")
     if type(a) is int and type(b) is int and a % b == 0:
         return a // b
-    return norm(Fraction(a) / b)
+    return norm(дробь(a, b))
 
 
 def дел(a, b):
@@ -84,11 +92,19 @@ def степень(a, b):
     if b < 0:
         if a == 0:
             raise fail("div-zero")
-        return norm(Fraction(1) / степень(a, -b))
-    size = abs(a.numerator if type(a) is Fraction else a).bit_length()
+        return norm(дробь(1, степень(a, -b)))
+    size = abs(a.numerator if is_fraction(a) else a).bit_length()
     if size > 1 and (size - 1) * b > MAX_POWER_BITS:
         raise fail("too-big", detail=f"{show(a)}^{b}")
     return norm(a ** b)
+
+
+def степень_целых(a, b):
+    """a ^ b where the fast code takes both to be integers, and the power too: a negative
+    exponent (a fraction) or a power too large to hold hands over to the exact code."""
+    if b < 0 or (abs(a).bit_length() - 1) * b > MAX_POWER_BITS:
+        raise Пересмотр
+    return a ** b
 
 
 def целое(значение):
@@ -192,16 +208,18 @@ def _fractions(v, step, stop):
         v = v + step
 
 
-@dataclass(frozen=True)
 class Operator:
     """One operator of the language. `python` (an `ast` operator class name) computes the same
     value and raises the same error as `function` when every operand is of a kind in `exact`:
     "int"; "num" (an integer or a fraction); "str"; "bool"."""
-    symbol: str
-    function: object
-    python: str | None
-    exact: frozenset
-    comparison: bool = False
+    __slots__ = ("comparison", "exact", "function", "python", "symbol")
+
+    def __init__(self, symbol, function, python, exact, comparison=False):
+        self.symbol, self.function, self.python = symbol, function, python
+        self.exact, self.comparison = exact, comparison
+
+    def __repr__(self):
+        return f"Operator({self.symbol!r})"
 
 
 def _op(symbol, function, python=None, exact=(), comparison=False):

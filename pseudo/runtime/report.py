@@ -9,8 +9,6 @@ program (from the position of the Python instruction that raised, through `Compi
 and the pseudo call stack, read from the traceback's frames.
 """
 import errno
-from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from .messages import SEVERITY_WORDS
 from .values import Failure, fail, show
@@ -18,14 +16,22 @@ from .values import Failure, fail, show
 WINDOW = 100  # characters of a long line shown around the caret
 
 
-class Place(NamedTuple):
-    """Where in the program: lines and columns count from 1, columns in characters, the end
-    column exclusive."""
-    filename: str
-    line: int
-    column: int
-    end_line: int
-    end_column: int
+class Place(tuple):
+    """Where in the program: (filename, line, column, end_line, end_column); lines and columns
+    count from 1, columns in characters, the end column exclusive."""
+    __slots__ = ()
+
+    def __new__(cls, filename, line, column, end_line, end_column):
+        return tuple.__new__(cls, (filename, line, column, end_line, end_column))
+
+    filename = property(lambda self: self[0])
+    line = property(lambda self: self[1])
+    column = property(lambda self: self[2])
+    end_line = property(lambda self: self[3])
+    end_column = property(lambda self: self[4])
+
+    def __repr__(self):
+        return "Place(filename={!r}, line={}, column={}, end_line={}, end_column={})".format(*self)
 
 
 def render(severity, text, place, line_text=None, hint=None, extra=()):
@@ -100,33 +106,48 @@ def shown_argument(value, cell=False):
 
 # ---- a compiled program's errors ----
 
-@dataclass
 class Definition:
-    """What the call stack shows of a definition compiled to the Python function `function`."""
-    name: str
-    params: tuple  # the parameters' pseudo names
-    python_params: tuple  # the Python names that hold their current values (a parameter, or its cell)
-    words: tuple = ()  # a phrase's words and parameters, in order
-    plain: tuple = ()  # of python_params, those that are the parameters themselves, not cells
+    """What the call stack shows of a definition compiled to a Python function: its name and
+    its parameters' pseudo names; the Python names that hold their current values (a parameter,
+    or its cell); a phrase's words and parameters, in order; and of the Python names, those that
+    are the parameters themselves, not cells."""
+    __slots__ = ("name", "params", "plain", "python_params", "words")
+
+    def __init__(self, name, params, python_params, words=(), plain=()):
+        self.name, self.params, self.python_params, self.words, self.plain = name, params, python_params, words, plain
+
+    def __eq__(self, other):
+        return type(other) is Definition and self.as_tuple() == other.as_tuple()
+
+    def as_tuple(self):
+        return (self.name, self.params, self.python_params, self.words, self.plain)
 
 
-@dataclass
 class CompiledProgram:
     """What a compiled program keeps for its error reports.
 
-    `texts`: each file's text, for the carets. `positions`: for an emitted file, the position of
-    each Python node (line, column, end line, end column; columns in UTF-8 bytes) mapped to the
-    program's own (file, line, column, end line, end column); None when the code carries the
-    program's positions itself (compiled in memory from the tree). `code`: tells whether a code
-    object is the program's. `names`: Python names of variables mapped back to the program's."""
-    texts: dict
-    definitions: dict  # Python function name → Definition
-    names: dict
-    positions: dict | None = None
-    code_file: str | None = None  # the emitted file; None: the program's own files
-    code_lines: int = 0  # the emitted file's program part ends before this line
-    frames_per_call: int = 2  # Python frames one pseudo call may need, for the recursion limit
-    lines_cache: dict = field(default_factory=dict)
+    `texts`: each file's text, for the carets. `definitions`: Python function name → Definition.
+    `names`: Python names of variables mapped back to the program's. `positions`: for an
+    emitted file, the position of each Python node (line, column, end line, end column; columns
+    in UTF-8 bytes) mapped to the program's own (file, line, column, end line, end column) — as
+    a dict, or written compactly as text (`encode_positions`) and read on the first error;
+    None when the code carries the program's positions itself (compiled in memory from the
+    tree). `code_file`: the emitted file (None: the program's own files), whose program part
+    ends before `code_lines`. `frames_per_call`: Python frames one pseudo call may need, for
+    the recursion limit."""
+
+    def __init__(self, texts, definitions, names, positions=None, code_file=None, code_lines=0,
+                 frames_per_call=2):
+        self.texts, self.definitions, self.names = texts, definitions, names
+        self._positions = positions
+        self.code_file, self.code_lines, self.frames_per_call = code_file, code_lines, frames_per_call
+        self.lines_cache = {}
+
+    @property
+    def positions(self):
+        if type(self._positions) is str:
+            self._positions = decode_positions(self._positions, list(self.texts))
+        return self._positions
 
     def is_program_code(self, code):
         if self.code_file is None:
@@ -160,6 +181,29 @@ class CompiledProgram:
             text = self.line(filename, number).encode("utf-8")
             return len(text[:byte_column].decode("utf-8", "replace")) + 1
         return Place(filename, line, chars(line, column), end_line, chars(end_line, end_column))
+
+
+def program_of(fields):
+    """The CompiledProgram an emitted file describes in its table ПРОГРАММА."""
+    definitions = {k: Definition(*d) for k, d in fields["definitions"].items()}
+    return CompiledProgram(fields["texts"], definitions, fields["names"], fields["positions"], fields["code_file"],
+                           fields["code_lines"], fields["frames_per_call"])
+
+
+def encode_positions(positions, files):
+    """The positions as text, a line each: the Python position and the program's, with the
+    file as its number in `files` (a table of thousands of entries compiles at once as one
+    string; as a dict literal it took longer than the rest of the emitted file)."""
+    return "\n".join(" ".join(map(str, (*key, files.index(f), *rest)))
+                     for key, (f, *rest) in positions.items())
+
+
+def decode_positions(text, files):
+    out = {}
+    for line in text.split("\n") if text else ():
+        a, b, c, d, f, *rest = map(int, line.split())
+        out[(a, b, c, d)] = (files[f], *rest)
+    return out
 
 
 def is_entry(place):

@@ -1,14 +1,12 @@
 """Running a program: its streams and limits, a deep stack, Ctrl-C; and the start of an
 emitted file (`выполнить`), which reports errors as `pseudo run` does.
 """
-import argparse
+import _thread
 import sys
-import threading
 
 from .io import finish_io, restart_io, start_io
-from .library import restart_random, start_random
-from .limits import CHECK_EVERY, Limits, interrupt, restart_limits, start_limits
-from .report import explain, render, stack_lines
+from .limits import CHECK_EVERY, Limits, interrupt, restart_limits, restart_random, start_limits, start_random
+from .report import explain, program_of, render, stack_lines
 from .values import КонецРаботы, Пересмотр
 
 THREAD_STACK = 512 * 1024 * 1024
@@ -25,9 +23,9 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None):
     steps in its own globals (`счёт_шагов`, `рубеж`), from above, and leaves the depth to Python's
     recursion limit, set to admit exactly `max_depth` calls. When it meets what it does not
     handle (Пересмотр: a value read of another kind than it assumed, its count at the step
-    limit; or the recursion limit), the exact code runs from the start, rereading the input
-    and not printing again what was printed, and meets the limit, or the error, or nothing,
-    exactly where the program does."""
+    limit; an element its arrays do not have, KeyError; or the recursion limit), the exact
+    code runs from the start, rereading the input and not printing again what was printed,
+    and meets the limit, or the error, or nothing, exactly where the program does."""
     start_io(stdin, stdout)
     start_limits(limits)
     start_random(limits.seed)
@@ -51,7 +49,7 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None):
                 sys.setrecursionlimit(base + limits.max_depth)
                 try:
                     main()
-                except (Пересмотр, RecursionError):
+                except (Пересмотр, KeyError, RecursionError):
                     restart_io()
                     restart_limits()
                     restart_random()
@@ -68,9 +66,11 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None):
 
 def on_deep_stack(fn, on_interrupt):
     """fn() in a thread with a large stack, so that deep recursion fits; what it raises is
-    raised here. Where there are no threads (a browser), fn() runs here."""
+    raised here. Where there are no threads (a browser), fn() runs here. (The thread is
+    `_thread`'s own: importing `threading` would cost more than the rest of a short run.)"""
     outcome = []
-    done = threading.Event()  # not Thread.join: a join interrupted by Ctrl-C can misreport the thread
+    done = _thread.allocate_lock()  # held until fn() ends; waiting on it, Ctrl-C still reaches this thread
+    done.acquire()
 
     def target():
         try:
@@ -78,22 +78,21 @@ def on_deep_stack(fn, on_interrupt):
         except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
             outcome.append(e)
         finally:
-            done.set()
+            done.release()
     try:
-        old_size = threading.stack_size(THREAD_STACK)
+        old_size = _thread.stack_size(THREAD_STACK)
         try:
-            worker = threading.Thread(target=target, name="pseudo", daemon=True)
-            worker.start()
+            _thread.start_new_thread(target, ())
         finally:
-            threading.stack_size(old_size)
+            _thread.stack_size(old_size)
     except (RuntimeError, ValueError):  # no threads here: run in this one
         target()
     try:
-        while not done.wait(0.1):
+        while not done.acquire(timeout=0.1):
             pass
     except KeyboardInterrupt:
         on_interrupt()
-        if not done.wait(2.0):  # blocked in input, or in one long operation
+        if not done.acquire(timeout=2.0):  # blocked in input, or in one long operation
             raise
     if outcome:
         raise outcome[0]
@@ -128,25 +127,51 @@ def _depth():
 
 # ---- the start of an emitted file ----
 
-def выполнить(главная, программа, главная_с_проверками=None):
+def выполнить(главная, программа, остальное=None):
     """Run the program of an emitted file as `pseudo run` would, and exit with its code."""
     limits = _options(sys.argv[1:])
-    exact = (lambda: главная_с_проверками) if главная_с_проверками is not None else None
     try:
-        run_program(главная, sys.stdin, sys.stdout, limits, программа.frames_per_call, exact)
+        code = run_emitted(главная, программа, остальное, limits, sys.stdin, sys.stdout, sys.stderr)
     except BrokenPipeError:  # the reader went away (`| head`): not an error
         sys.stdout = None
-        sys.exit(EXIT_OK)
+        code = EXIT_OK
+    sys.exit(code)
+
+
+def run_emitted(главная, программа, остальное, limits, stdin, stdout, stderr):
+    """Run the program of an emitted file; its exit code, its error reported on `stderr`.
+    `программа`: the fields of the CompiledProgram its error reports need, whether it has
+    exact code (`exact`) and the line `остальное` starts on (`rest_line`); `остальное`: the
+    file's code kept as text — the exact program, the runtime modules the start does not
+    need —, compiled into the file's namespace only when needed."""
+    namespace = главная.__globals__
+    kept = []
+
+    def rest():
+        if остальное is not None and not kept:
+            kept.append(True)
+            code = compile("\n" * (программа["rest_line"] - 1) + остальное, программа["code_file"], "exec")
+            exec(code, namespace)  # noqa: S102 - the file's own code
+
+    def exact():
+        rest()
+        return namespace["главная_с_проверками"]
+    try:
+        run_program(главная, stdin, stdout, limits, программа["frames_per_call"], exact if программа["exact"] else None)
+    except BrokenPipeError:
+        raise
     except BaseException as e:  # noqa: BLE001 - reported as pseudo reports it
-        sys.exit(report_exception(e, программа))
-    sys.exit(EXIT_OK)
+        rest()
+        return report_exception(e, program_of(программа), stderr)
+    return EXIT_OK
 
 
-def report_exception(exc, program):
+def report_exception(exc, program, stream=None):
     """Print the language's error for an exception of the compiled program; its exit code."""
+    stream = stream or sys.stderr
     failure = explain(exc, program)
     if failure is None:
-        print(render("error", f"внутренняя ошибка: {exc!r}", None), file=sys.stderr)
+        print(render("error", f"внутренняя ошибка: {exc!r}", None), file=stream)
         return EXIT_RUNTIME
     place = failure.place
     line = program.line(place.filename, place.line) if place is not None else None
@@ -154,12 +179,14 @@ def report_exception(exc, program):
         sys.stdout.flush()
     except (OSError, ValueError, AttributeError):
         pass
-    print(render("error", failure.text(), place, line, failure.hint(), stack_lines(failure.stack)),
-          file=sys.stderr)
+    print(render("error", failure.text(), place, line, failure.hint(), stack_lines(failure.stack)), file=stream)
     return EXIT_INTERRUPTED if failure.code == "interrupted" else EXIT_RUNTIME
 
 
 def _options(argv):
+    if not argv:
+        return Limits()
+    import argparse
     parser = argparse.ArgumentParser(description="Программа, переведённая pseudo на Python.")
     defaults = Limits()
     parser.add_argument("--max-steps", type=int, default=defaults.max_steps, metavar="N")

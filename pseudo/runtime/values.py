@@ -1,11 +1,14 @@
 """Values of the language: how they print, what kind they are, arrays, РЕЗ cells, and the
 error a running program raises.
 
-The values are Python's own: int (unbounded), Fraction (exact), bool, str. A procedure that
-never assigns РЕЗУЛЬТАТ gives None, which no expression may use.
+The values are Python's own: int (unbounded), fractions.Fraction (exact), bool, str. A
+procedure that never assigns РЕЗУЛЬТАТ gives None, which no expression may use.
+
+The module `fractions` (with `decimal` and `re` behind it) is imported when the first
+fraction is made (`дробь`): a program that never divides unevenly does not pay for it at its
+start. Until then no value can be a fraction (`is_fraction`).
 """
 import sys
-from fractions import Fraction
 
 from .messages import KINDS, RUNTIME_HINTS, RUNTIME_MESSAGES
 
@@ -62,9 +65,43 @@ def show(value):
         return "ИСТИНА"
     if value is False:
         return "ЛОЖЬ"
-    if type(value) is Fraction:
-        return f"{value.numerator}/{value.denominator}"
+    if is_fraction(value):
+        return f"{digits(value.numerator)}/{digits(value.denominator)}"
+    if type(value) is int:
+        return digits(value)
     return str(value)
+
+
+HUGE_BITS = 1 << 17  # from about 40,000 digits on, str() is slower than `_huge_digits`
+
+
+def digits(n):
+    """An integer in decimal digits."""
+    return str(n) if n.bit_length() < HUGE_BITS else _huge_digits(n)
+
+
+def _huge_digits(n):
+    """The digits of a huge integer in time close to linear: str() takes time quadratic in
+    their number (2^10,000,000 took minutes). The binary halves are joined in decimal
+    arithmetic, whose multiplication is fast for long numbers."""
+    import decimal
+    context = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
+    powers = {}
+
+    def power(bits):  # 2 ** bits, exactly
+        if bits not in powers:
+            powers[bits] = (context.power(decimal.Decimal(2), bits) if bits <= 4096 else
+                            context.multiply(power(bits // 2), power(bits - bits // 2)))
+        return powers[bits]
+
+    def convert(m, bits):  # 0 <= m < 2 ** bits
+        if bits <= 4096:
+            return decimal.Decimal(m)
+        half = bits // 2
+        high = context.multiply(convert(m >> half, bits - half), power(half))
+        return context.add(high, convert(m & ((1 << half) - 1), half))
+    text = str(convert(abs(n), n.bit_length()))
+    return "-" + text if n < 0 else text
 
 
 def kind(value, case="nom"):
@@ -87,12 +124,23 @@ def show_key(key):
 
 
 def is_number(value):
-    return type(value) is int or type(value) is Fraction
+    return type(value) is int or is_fraction(value)
+
+
+def is_fraction(value):
+    fractions = sys.modules.get("fractions")
+    return fractions is not None and type(value) is fractions.Fraction
+
+
+def дробь(a, b=1):
+    """The exact fraction a / b (a and b integers or fractions, b not 0)."""
+    from fractions import Fraction
+    return Fraction(a, b)
 
 
 def norm(value):
     """A fraction that is whole becomes an integer: 6/3 is 2."""
-    return value.numerator if type(value) is Fraction and value.denominator == 1 else value
+    return value.numerator if is_fraction(value) and value.denominator == 1 else value
 
 
 class Массив(dict):
@@ -108,9 +156,35 @@ class Массив(dict):
         raise fail("unset-elem", name=self.name, index=show_key(key))
 
 
+class Строки(dict):
+    """An array of two or more indices in the fast code: `a[i][j]` rather than `a[i, j]`, so no
+    tuple is built and hashed at each access. Its rows (of rows …) are made when first asked
+    for; the last level is a plain dict, and an element never assigned is a KeyError there,
+    on which the fast code hands over to the exact code (runner.run_program). `ниже`: the
+    levels of rows below this one."""
+    __slots__ = ("ниже",)
+
+    def __init__(self, ниже=0):
+        super().__init__()
+        self.ниже = ниже
+
+    def __missing__(self, key):
+        row = self[key] = Строки(self.ниже - 1) if self.ниже else {}
+        return row
+
+
+def целый_индекс(value):
+    """An index the fast code cannot prove an integer: anything else hands over to the exact
+    code, which reports it."""
+    if type(value) is not int:
+        raise Пересмотр
+    return value
+
+
 class Ячейка:
     """A РЕЗ argument: a place (a dict of variables, or an array) and the key in it. Reading a
-    place that has no value is the error of the variable or element it names."""
+    place that has no value is the error of the variable or element it names (an element of
+    an array of the fast code, `имя` None, hands over to the exact code)."""
     __slots__ = ("имя", "ключ", "место")
 
     def __init__(self, место, ключ, имя):
@@ -121,6 +195,8 @@ class Ячейка:
         try:
             return self.место[self.ключ]
         except KeyError:
+            if self.имя is None:
+                raise Пересмотр from None
             raise fail("unset-var", name=self.имя) from None
 
     @значение.setter
