@@ -9,35 +9,47 @@ The stages:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from .analysis import Facts, analyse
-from .errors import Diagnostic, PseudoError, PseudoRuntimeError, StaticError
-from .frontend.check import check as _check
-from .frontend.resolver import diagnostic_order, resolve_program
-from .frontend.source import Source
-from .nodes import Program
-from .runtime import Limits
-
 __version__ = "0.2.0"
 
+# The public API is imported on first use (PEP 562): `pseudo run` of a program already
+# compiled once (pseudo/cache.py) starts without the front end, the analysis or the generator.
+_API = {
+    "Diagnostic": ".errors", "PseudoError": ".errors", "PseudoRuntimeError": ".errors", "StaticError": ".errors",
+    "Source": ".frontend.source", "Program": ".nodes", "Limits": ".runtime", "Facts": ".analysis",
+}
 
-@dataclass
+
+def __getattr__(name: str):
+    if name not in _API:
+        raise AttributeError(f"module 'pseudo' has no attribute {name!r}")
+    from importlib import import_module
+    value = getattr(import_module(_API[name], __name__), name)
+    globals()[name] = value
+    return value
+
+
 class Loaded:
-    """A program ready to run: its tree, the facts about it, its warnings and its files."""
-    program: Program
-    facts: Facts
-    warnings: list[Diagnostic]
-    rules_seen: set[str]
-    sources: dict[str, Source]  # every file, the main one first
-    main_file: str
+    """A program ready to run: its tree, the facts about it, its warnings and its files (the
+    main one first)."""
+    __slots__ = ("facts", "main_file", "program", "rules_seen", "sources", "warnings")
+
+    def __init__(self, program, facts, warnings, rules_seen, sources, main_file):
+        self.program, self.facts, self.warnings, self.rules_seen = program, facts, warnings, rules_seen
+        self.sources, self.main_file = sources, main_file
+
+    def __repr__(self) -> str:
+        return f"Loaded(main_file={self.main_file!r}, sources={list(self.sources)!r})"
 
 
-def load(source: Source) -> Loaded:
+def load(source) -> Loaded:
     """Parse, resolve, analyse and check; raises StaticError listing every error found."""
+    from .analysis import analyse
+    from .errors import StaticError
+    from .frontend.check import check
+    from .frontend.resolver import diagnostic_order, resolve_program
     resolved = resolve_program(source)
     facts = analyse(resolved.program)
-    found = _check(resolved.program, facts)
+    found = check(resolved.program, facts)
     errors = resolved.errors + [d for d in found if d.severity == "error"]
     if errors:
         raise StaticError(sorted(errors, key=diagnostic_order))
@@ -46,7 +58,7 @@ def load(source: Source) -> Loaded:
                   resolved.sources, source.filename)
 
 
-def _once(warnings: list[Diagnostic]) -> list[Diagnostic]:
+def _once(warnings: list) -> list:
     """A tolerance of the printed text is reported once per kind and line."""
     seen, out = set(), []
     for w in warnings:
@@ -57,7 +69,7 @@ def _once(warnings: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-def run(loaded: Loaded, stdin=None, stdout=None, limits: Limits | None = None, mode: str = "compiled",
+def run(loaded: Loaded, stdin=None, stdout=None, limits=None, mode: str = "compiled",
         stats=None, tracer=None) -> None:
     """Run a loaded program: compiled to Python (the default) or interpreted ("interpret");
     statistics (`interpreter.Stats`) and tracing (`tools.trace.Tracer`) interpret it."""

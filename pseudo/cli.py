@@ -6,7 +6,6 @@ import errno
 import io
 import os
 import sys
-from pathlib import Path
 
 from . import __version__, load
 from .errors import (
@@ -20,11 +19,12 @@ from .errors import (
     StaticError,
     render,
 )
-from .execute import deep_call, format_stats, run
 from .files import AtomicFile, OutputRefused, check_output, write_file
-from .frontend.source import Source, Span
 from .runtime import Limits
 from .runtime.runner import MAX_DEPTH
+
+# Imported where they are needed, not here: `pseudo run` of a program in the cache
+# (pseudo/cache.py) starts without the front end, the generator or pathlib.
 
 DESCRIPTION = """\
 Исполняет псевдокод книги Ж. Арсака «Программирование игр и головоломок» (1990)
@@ -57,7 +57,32 @@ def _russian(text: str) -> str:
 argparse._ = _russian  # argparse looks its words up through gettext's `_` at call time
 
 
+def _columns() -> int:
+    """The terminal's width, as shutil.get_terminal_size finds it (shutil itself is not imported
+    at start: argparse would import it for every argument it checks)."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
+
+
+class _RawFormatter(_Formatter, argparse.RawDescriptionHelpFormatter):
+    pass
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, formatter_class=_Formatter, **kwargs):
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+
     def error(self, message: str):
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: ошибка: {message}\n")
@@ -91,8 +116,7 @@ def _seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pseudo", description=DESCRIPTION, epilog=EPILOG,
-                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _Parser(prog="pseudo", description=DESCRIPTION, epilog=EPILOG, formatter_class=_RawFormatter)
     parser.add_argument("--version", action="version", version=f"pseudo {__version__}",
                         help="показать версию и выйти")
     sub = parser.add_subparsers(dest="command", metavar="КОМАНДА", title="команды", parser_class=_Parser)
@@ -110,6 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="выполнить интерпретатором по дереву программы (медленнее; те же вывод и ошибки); "
                            "по умолчанию программа переводится в Python в памяти и выполняется")
     mode.add_argument("--compiled", action="store_true", help="перевести в Python и выполнить (так и по умолчанию)")
+    p_run.add_argument("--no-cache", action="store_true",
+                       help="перевести программу заново, не заглядывая в кэш переведённых программ "
+                            "(~/.cache/pseudo/programs) и ничего в него не записывая")
     p_run.add_argument("--debug", action="store_true",
                        help="показать трассировку Python: при внутренней ошибке, а при ошибке программы — "
                             "кадры переведённой программы (они называют файл .pseudo и его строки)")
@@ -316,24 +343,36 @@ class UsageError(Exception):
     """The command cannot start (no such file, …): exit 64 with the message."""
 
 
-def _read(path: str) -> Source:
+def _read_bytes(path: str) -> bytes:
     try:
-        return Source.from_file(path)
+        with open(path, "rb") as f:
+            return f.read()
     except FileNotFoundError:
         raise UsageError(f"файл {path} не найден") from None
     except IsADirectoryError:
         raise UsageError(f"{path} — это папка, а не файл программы") from None
-    except UnicodeDecodeError as e:
-        raise StaticError([Diagnostic("error", "not-utf8", f"файл {path} не в кодировке UTF-8 (байт {e.start})",
-                                      _byte_span(path, e.object, e.start), "сохраните программу в UTF-8")]) from None
     except ValueError:  # a NUL byte in the name
         raise UsageError("в имени файла нулевой байт") from None
     except OSError as e:
         raise UsageError(f"не удалось прочесть {path}: {e.strerror}") from None
 
 
-def _byte_span(path: str, data: bytes, start: int) -> Span:
+def _source(path: str, data: bytes):
+    from .frontend.source import Source
+    try:
+        return Source(data.decode("utf-8-sig"), path)
+    except UnicodeDecodeError as e:
+        raise StaticError([Diagnostic("error", "not-utf8", f"файл {path} не в кодировке UTF-8 (байт {e.start})",
+                                      _byte_span(path, e.object, e.start), "сохраните программу в UTF-8")]) from None
+
+
+def _read(path: str):
+    return _source(path, _read_bytes(path))
+
+
+def _byte_span(path: str, data: bytes, start: int):
     """Where a byte that is not UTF-8 stands: its line and column in the text read so far."""
+    from .frontend.source import Source, Span
     before = data[:start].decode("utf-8", "replace")
     line = before.count("\n") + 1
     column = len(before) - (before.rfind("\n") + 1) + 1
@@ -341,12 +380,59 @@ def _byte_span(path: str, data: bytes, start: int) -> Span:
     return Span(source, line, column, line, column + 1)
 
 
-def _load(path: str):
-    source = _read(path)
+def _load(path: str, data: bytes | None = None):
+    from .execute import deep_call
+    source = _read(path) if data is None else _source(path, data)
     return deep_call(lambda: load(source))
 
 
 def cmd_run(args) -> int:
+    if args.stats or args.interpret or args.debug or args.no_cache:
+        return _run_loaded(args)
+    from . import cache
+    data = _read_bytes(args.file)
+    entry = cache.load(args.file, data)
+    if entry is None:
+        entry = _compile_for_cache(args.file, data)
+        cache.store(args.file, data, entry)
+    if not args.quiet:
+        for text in entry["warnings"]:
+            print(text, file=sys.stderr)
+    from .execute import run_code
+    from .runtime.report import CompiledProgram, Definition
+    texts, definitions, names, frames_per_call = entry["program"]
+    program = CompiledProgram(texts, {k: Definition(*v) for k, v in definitions.items()}, names,
+                              frames_per_call=frames_per_call)
+    exact = _exact_later(args.file, data) if entry["handing_over"] else None
+    run_code(entry["codes"], program, sys.stdin, sys.stdout, _limits(args), exact, lines=False)
+    return EXIT_OK
+
+
+def _compile_for_cache(path: str, data: bytes) -> dict:
+    """`pseudo run` compiles the program; what it keeps between runs (cache.py): plain data."""
+    from .cache import digest
+    from .execute import deep_call
+    from .pygen.compiled import compile_code
+    loaded = _load(path, data)
+    code = deep_call(lambda: compile_code(loaded))
+    p = code.program
+    return {"codes": code.codes, "handing_over": code.handing_over,
+            "program": (p.texts, {k: d.as_tuple() for k, d in p.definitions.items()}, p.names, p.frames_per_call),
+            "warnings": [w.render() for w in loaded.warnings],
+            "uses": [(f, digest(_read_bytes(f))) for f in list(loaded.sources)[1:]]}
+
+
+def _exact_later(path: str, data: bytes):
+    """главная of the exact code, made only when the fast code hands over to it."""
+    def exact():
+        from .execute import exact_of
+        return exact_of(_load(path, data))()
+    return exact
+
+
+def _run_loaded(args) -> int:
+    """`pseudo run` without the cache: --interpret, --stats, --debug, --no-cache."""
+    from .execute import format_stats, run
     loaded = _load(args.file)
     _warn(loaded, args)
     if args.stats:
@@ -412,6 +498,7 @@ def _check_output(path: str | None, loaded) -> None:
 def cmd_graph(args) -> int:
     import shutil
     import subprocess
+    from pathlib import Path
 
     from .tools.graph import to_dot
     loaded = _load(args.file)
@@ -436,6 +523,9 @@ def cmd_graph(args) -> int:
 
 
 def cmd_py(args) -> int:
+    from pathlib import Path
+
+    from .execute import deep_call
     from .pygen.emit import python_source
     loaded = _load(args.file)
     _warn(loaded, args)
@@ -447,6 +537,9 @@ def cmd_py(args) -> int:
 
 
 def cmd_trace(args) -> int:
+    from pathlib import Path
+
+    from .execute import run
     from .tools.html import HtmlView
     from .tools.trace import TraceLimit, Tracer, end_event
     from .tools.views import (
@@ -528,6 +621,9 @@ def _names(text: str, known: dict) -> list[str]:
 
 
 def cmd_step(args) -> int:
+    from pathlib import Path
+
+    from .execute import run
     from .tools.stepper import Stepper
     from .tools.trace import TraceLimit, Tracer, decoded
     loaded = _load(args.file)
@@ -563,6 +659,8 @@ def cmd_step(args) -> int:
 
 
 def cmd_site(args) -> int:
+    from pathlib import Path
+
     from .site import build, serve
     folder = Path(args.folder)
     if args.site_command == "serve":

@@ -7,23 +7,36 @@ file.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from .frontend.source import Span
 from .messages import message
 from .runtime.report import Place, stack_lines
 from .runtime.report import render as render_place
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at every start
+if TYPE_CHECKING:
+    from .frontend.source import Span
+
 EXIT_OK, EXIT_USAGE, EXIT_STATIC, EXIT_UNAVAILABLE, EXIT_RUNTIME, EXIT_INTERRUPTED = 0, 64, 65, 69, 70, 130
 
 
-@dataclass(frozen=True)
 class Diagnostic:
-    severity: str  # "error" or "warning"
-    code: str
-    text: str
-    span: Span | None
-    hint: str | None = None
+    """One message about the program: its severity ("error" or "warning"), a stable code,
+    the text, the span it is about (None: the whole program) and a hint."""
+    __slots__ = ("code", "hint", "severity", "span", "text")
+
+    def __init__(self, severity: str, code: str, text: str, span: Span | None, hint: str | None = None):
+        self.severity, self.code, self.text, self.span, self.hint = severity, code, text, span, hint
+
+    def _fields(self) -> tuple:
+        return (self.severity, self.code, self.text, self.span, self.hint)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is Diagnostic and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Diagnostic(severity={!r}, code={!r}, text={!r}, span={!r}, hint={!r})".format(*self._fields())
 
     def render(self) -> str:
         return render(self.severity, self.text, self.span, self.hint)

@@ -6,8 +6,7 @@ import gc
 import sys
 
 from .errors import PseudoRuntimeError, StaticError, diagnostic
-from .frontend.source import Span
-from .runtime import Limits
+from .runtime import Limits, load_code
 from .runtime.report import as_failure, explain
 from .runtime.runner import on_deep_stack, run_program
 from .runtime.values import Failure
@@ -28,21 +27,39 @@ def run(loaded, stdin=None, stdout=None, limits: Limits | None = None, mode: str
 
 
 def _run_compiled(loaded, stdin, stdout, limits: Limits, mode: str) -> None:
+    from .pygen.compiled import compile_code
+    code = deep_call(lambda: compile_code(loaded, fast=mode == "compiled"))
+    run_code(code.codes, code.program, stdin, stdout, limits, exact_of(loaded) if code.handing_over else None)
+
+
+def exact_of(loaded):
+    """What gives главная of the exact code, compiled only if the fast code hands over."""
     from .pygen.compiled import compile_program
-    main, program, handing_over = deep_call(lambda: compile_program(loaded, fast=mode == "compiled"))
-    exact = (lambda: deep_call(lambda: compile_program(loaded, fast=False)[0])) if handing_over else None
+    return lambda: deep_call(lambda: compile_program(loaded, fast=False)[0])
+
+
+def run_code(codes, program, stdin, stdout, limits: Limits, exact=None, lines: bool = True) -> None:
+    """Run compiled code (runtime.report.CompiledProgram: what its reports need; `exact`: see
+    runner.run_program; `lines`: register the program's lines for Python tracebacks, --debug);
+    raises PseudoRuntimeError when it fails."""
+    main = load_code(codes, program.texts if lines else {})
     try:
         run_program(main, stdin, stdout, limits, program.frames_per_call, exact)
     except BaseException as exc:
         failure = explain(exc, program)
         if failure is None:
             raise
-        place = failure.place
-        span = None if place is None else Span(loaded.sources[place.filename], place.line, place.column,
-                                               place.end_line, place.end_column)
-        error = _error(failure, span)
+        error = _error(failure, _span(failure.place, program.texts))
         error.python_error = exc  # for --debug
         raise error from None
+
+
+def _span(place, texts: dict):
+    if place is None:
+        return None
+    from .frontend.source import Source, Span
+    return Span(Source(texts[place.filename], place.filename), place.line, place.column, place.end_line,
+                place.end_column)
 
 
 def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer) -> None:

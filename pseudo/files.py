@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
 
 
 class OutputRefused(Exception):
@@ -35,8 +34,8 @@ def check_output(path: str, inputs) -> None:
         raise OutputRefused(f"{path} — это папка; укажите файл")
     if _special(path):
         return
-    folder = Path(os.path.realpath(path)).parent
-    if not folder.is_dir():
+    folder = os.path.dirname(os.path.realpath(path))
+    if not os.path.isdir(folder):
         raise OutputRefused(f"папки {folder} нет")
     if not os.access(folder, os.W_OK):
         raise OutputRefused(f"в папку {folder} нельзя записывать")

@@ -77,6 +77,8 @@ def run_magic(line: str, cell: str | None, stdout, stderr, show_html=None) -> in
         return EXIT_USAGE
     stdin = io.StringIO(args.input if args.input is not None else _cell_input(text or ""))
     command = "trace" if args.trace else "run"
+    if command == "run":
+        args.no_cache = True  # a cell is compiled afresh: its text is not a file's (_program_text)
     folder = page = None
     if args.trace and not (args.margin or args.explain or args.format != "text"):
         args.html = True  # the page, in a frame of the notebook

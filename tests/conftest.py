@@ -30,6 +30,15 @@ class Outcome:
         return self.stdout.splitlines()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _program_cache(tmp_path_factory):
+    """`pseudo run` in the tests keeps its compiled programs (pseudo/cache.py) in a folder of
+    the test session's, not in the user's cache."""
+    os.environ["PSEUDO_CACHE_DIR"] = str(tmp_path_factory.mktemp("program-cache"))
+    yield
+    os.environ.pop("PSEUDO_CACHE_DIR", None)
+
+
 MODES = ["interpret", "compiled", "exact"]  # the ways a program runs in this process (exact: no fast code)
 
 

@@ -1,0 +1,125 @@
+"""Compiled programs kept between runs, as Python keeps `__pycache__`.
+
+`pseudo run FILE` parses, checks and compiles the program at its first run and keeps the
+result — the code objects of the fast code, what its error reports need and its warnings — in
+a file of the cache folder; the next run of the same text starts from there, without the front
+end, the analysis or the code generator (and without importing them). An entry is found by a
+digest of everything the compiled code depends on: this pseudo's own modules (their sizes and
+times), the Python version, the program's file name as given and its bytes. It also lists
+every file the program uses (ИСПОЛЬЗОВАТЬ) with the digest of its bytes, and is taken only if
+they are all unchanged. Any doubt — no folder, a folder others may write to, a damaged or
+foreign entry — is a miss: the program is compiled again, as without a cache.
+
+The folder: $PSEUDO_CACHE_DIR, else $XDG_CACHE_HOME/pseudo/programs, else
+~/.cache/pseudo/programs. `pseudo run --no-cache` or PSEUDO_NO_CACHE=1 neither reads nor writes it.
+"""
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+
+try:
+    from _blake2 import blake2b  # what hashlib gives, without loading OpenSSL at every start
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
+FORMAT = 1
+MAX_ENTRIES = 512  # past this, the older half is removed
+PACKAGE = os.path.dirname(os.path.abspath(__file__))
+
+
+def folder() -> str | None:
+    """The cache folder, or None when caching is off."""
+    if os.environ.get("PSEUDO_NO_CACHE") or sys.platform == "emscripten":
+        return None
+    chosen = os.environ.get("PSEUDO_CACHE_DIR")
+    if chosen:
+        return chosen
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "pseudo", "programs")
+
+
+def _code_version() -> bytes:
+    """What identifies this pseudo's code: each module's path, size and modification time."""
+    parts = [sys.version.encode(), str(FORMAT).encode()]
+    for root, dirs, files in os.walk(PACKAGE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith((".py", ".lark")):
+                info = os.stat(os.path.join(root, name))
+                parts.append(f"{os.path.relpath(os.path.join(root, name), PACKAGE)}:{info.st_size}:"
+                             f"{info.st_mtime_ns}".encode())
+    return b"\n".join(parts)
+
+
+def digest(data: bytes) -> str:
+    return blake2b(data, digest_size=20).hexdigest()
+
+
+def entry_key(filename: str, data: bytes) -> str:
+    return digest(_code_version() + b"\0" + filename.encode("utf-8", "surrogatepass") + b"\0" + data)
+
+
+def _trusted(path: str) -> bool:
+    """A folder of this user's that no one else may write to."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        return False
+    return not info.st_mode & 0o022
+
+
+def load(filename: str, data: bytes) -> dict | None:
+    """The entry for this program text, or None."""
+    where = folder()
+    if where is None or not _trusted(where):
+        return None
+    try:
+        with open(os.path.join(where, entry_key(filename, data)), "rb") as f:
+            entry = marshal.load(f)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if type(entry) is not dict or entry.get("format") != FORMAT:
+        return None
+    for path, known in entry["uses"]:
+        try:
+            with open(path, "rb") as f:
+                if digest(f.read()) != known:
+                    return None
+        except OSError:
+            return None
+    return entry
+
+
+def store(filename: str, data: bytes, entry: dict) -> None:
+    """Keep an entry; a folder that cannot be made or written is no error (nothing is kept)."""
+    where = folder()
+    if where is None:
+        return
+    try:
+        os.makedirs(where, mode=0o700, exist_ok=True)
+        if not _trusted(where):
+            return
+        path = os.path.join(where, entry_key(filename, data))
+        temporary = f"{path}.{os.getpid()}.tmp"
+        with open(temporary, "wb") as f:
+            marshal.dump({"format": FORMAT, **entry}, f)
+        os.replace(temporary, path)
+        _prune(where)
+    except (OSError, ValueError):
+        return
+
+
+def _prune(where: str) -> None:
+    entries = [e for e in os.scandir(where) if e.is_file() and not e.name.endswith(".tmp")]
+    if len(entries) <= MAX_ENTRIES:
+        return
+    entries.sort(key=lambda e: e.stat().st_mtime)
+    for e in entries[:len(entries) // 2]:
+        try:
+            os.remove(e.path)
+        except OSError:
+            pass

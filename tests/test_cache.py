@@ -1,0 +1,114 @@
+"""The cache of compiled programs (pseudo/cache.py): a second `pseudo run` of the same text
+starts without the front end, and gives exactly what a run without the cache gives; anything
+changed or doubtful is compiled again."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT
+
+from pseudo import cache
+
+
+def run(tmp_path, *args, stdin="", env=None, importtime=False):
+    environment = {k: v for k, v in os.environ.items() if k != "PSEUDO_NO_CACHE"}
+    environment.update({"PYTHONIOENCODING": "utf-8", "PSEUDO_CACHE_DIR": str(tmp_path / "cache"),
+                        "PYTHONPATH": str(ROOT), **(env or {})})
+    python = [sys.executable] + (["-X", "importtime"] if importtime else [])
+    return subprocess.run([*python, "-m", "pseudo", "run", *args], input=stdin, capture_output=True, text=True,
+                          encoding="utf-8", cwd=tmp_path, env=environment, check=False, timeout=60)
+
+
+def entries(tmp_path) -> list[str]:
+    folder = tmp_path / "cache"
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+def program(tmp_path, text: str, name: str = "p.pseudo") -> str:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return name
+
+
+def test_a_second_run_starts_without_the_front_end(tmp_path):
+    name = program(tmp_path, "ДЛЯ i := 1 ДО 3 ВЫПОЛНЯТЬ СООБЩИТЬ i * i ВЕРНУТЬСЯ\n")
+    first = run(tmp_path, name, importtime=True)
+    assert first.stdout == "1\n4\n9\n" and len(entries(tmp_path)) == 1
+    assert "pseudo.frontend.parser" in first.stderr  # compiled: the front end was there
+    second = run(tmp_path, name, importtime=True)
+    assert second.stdout == "1\n4\n9\n" and second.returncode == 0
+    for stage in ("pseudo.frontend", "pseudo.analysis", "pseudo.pygen", "pseudo.interpreter"):
+        assert stage not in second.stderr
+
+
+def test_a_changed_program_or_a_changed_used_file_is_compiled_again(tmp_path):
+    program(tmp_path, "«удвоить (x)» = 2 * x\n", "lib.pseudo")
+    name = program(tmp_path, "ИСПОЛЬЗОВАТЬ 'lib.pseudo'\nСООБЩИТЬ удвоить 21\n")
+    assert run(tmp_path, name).stdout == "42\n"
+    program(tmp_path, "«удвоить (x)» = 3 * x\n", "lib.pseudo")
+    assert run(tmp_path, name).stdout == "63\n"
+    program(tmp_path, "ИСПОЛЬЗОВАТЬ 'lib.pseudo'\nСООБЩИТЬ удвоить 1\n")
+    assert run(tmp_path, name).stdout == "3\n"
+    assert len(entries(tmp_path)) == 2  # one per text of the main file
+
+
+@pytest.mark.parametrize("text, stdin", [
+    ("f (x) = 10 / x\nСООБЩИТЬ f(2)\nСООБЩИТЬ f(0)\n", ""),  # a runtime error with a call stack
+    ("ПРОЧЕСТЬ n\nСООБЩИТЬ n + 1\nс := 1\nСООБЩИТЬ c\n", "abc"),  # a warning; input of another kind: the exact code
+    ("ПРОЧЕСТЬ n\nСООБЩИТЬ n * 2\n", "21"),
+])
+def test_a_run_from_the_cache_gives_what_a_run_without_it_gives(tmp_path, text, stdin):
+    name = program(tmp_path, text)
+    without = run(tmp_path, "--no-cache", name, stdin=stdin)
+    assert entries(tmp_path) == []
+    first, second = run(tmp_path, name, stdin=stdin), run(tmp_path, name, stdin=stdin)
+    interpreted = run(tmp_path, "--interpret", name, stdin=stdin)
+    for result in (first, second, interpreted):
+        assert (result.returncode, result.stdout, result.stderr) == (without.returncode, without.stdout, without.stderr)
+    quiet = run(tmp_path, "-q", name, stdin=stdin)
+    assert "предупреждение" not in quiet.stderr and quiet.stdout == without.stdout
+
+
+def test_a_damaged_entry_is_compiled_again(tmp_path):
+    name = program(tmp_path, "СООБЩИТЬ 7\n")
+    run(tmp_path, name)
+    [entry] = entries(tmp_path)
+    (tmp_path / "cache" / entry).write_bytes(b"\xe3\x00garbage")
+    assert run(tmp_path, name).stdout == "7\n"
+    assert run(tmp_path, name).stdout == "7\n"
+
+
+def test_a_folder_others_may_write_to_is_not_used(tmp_path):
+    name = program(tmp_path, "СООБЩИТЬ 8\n")
+    (tmp_path / "cache").mkdir(mode=0o777)
+    os.chmod(tmp_path / "cache", 0o777)
+    assert run(tmp_path, name).stdout == "8\n"
+    assert entries(tmp_path) == []
+
+
+def test_no_cache_writes_nothing_and_a_folder_that_cannot_be_made_is_no_error(tmp_path):
+    name = program(tmp_path, "СООБЩИТЬ 9\n")
+    assert run(tmp_path, name, env={"PSEUDO_NO_CACHE": "1"}).stdout == "9\n"
+    assert entries(tmp_path) == []
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    result = run(tmp_path, name, env={"PSEUDO_CACHE_DIR": str(tmp_path / "file" / "cache")})
+    assert (result.returncode, result.stdout, result.stderr) == (0, "9\n", "")
+
+
+def test_a_static_error_is_not_kept(tmp_path):
+    name = program(tmp_path, "СООБЩИТЬ 1 +\n")
+    assert run(tmp_path, name).returncode == 65
+    assert entries(tmp_path) == []
+
+
+def test_the_older_half_is_removed_past_the_bound(tmp_path, monkeypatch):
+    monkeypatch.setenv("PSEUDO_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PSEUDO_NO_CACHE", raising=False)
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 4)
+    for k in range(5):
+        cache.store(f"p{k}.pseudo", b"text", {"uses": []})
+        os.utime(tmp_path / "cache" / cache.entry_key(f"p{k}.pseudo", b"text"), (k, k))
+    assert len(entries(tmp_path)) == 3  # 5 > 4: the two oldest went
+    assert cache.load("p4.pseudo", b"text") is not None and cache.load("p0.pseudo", b"text") is None
