@@ -9,7 +9,8 @@ plain-Python twins in benchmarks/twins/: the same search in the same order, writ
 Python programmer would.
 
 Rows:
-  start-up       `pseudo run` of a one-line program ÷ `python3 -c pass`
+  start-up       `pseudo run` of a one-line program ÷ `python3 -c pass`: as a user runs it again
+                 (its compiled form kept in the cache, pseudo/cache.py), and with --no-cache
   check          `pseudo check` of generated programs of 10,000 lines (and 20,000, 100,000
                  with --long): seconds, and seconds per 10,000 lines
   emitted        the file `pseudo py` writes, run by python3, ÷ the twin; with and without limits
@@ -18,7 +19,10 @@ Rows:
   page memory    peak memory of `pseudo trace --html` over 1,000,000 events
   baseline       with --baseline PSEUDO (another installed pseudo): its `run` and `run --compiled`
                  ÷ the twin, for the before/after comparison
-  pcbasic        with --pcbasic: PC-BASIC (pip install pcbasic) on the loop and the queens count
+  pcbasic        with --pcbasic: PC-BASIC on the loop and on the eight-queens count, ÷ their twins,
+                 beside `pseudo run` of the same count; PC-BASIC is installed from PyPI into
+                 ~/.cache/pseudo/bench/pcbasic when it is not on the PATH (it takes minutes a run:
+                 --pcbasic-pairs, 1 by default)
 """
 from __future__ import annotations
 
@@ -107,7 +111,9 @@ def start_up(pairs: int, work: Path) -> None:
     print("start-up (whole process, CPU): pseudo run of a one-line program ÷ python3 -c pass")
     one = work / "one.pseudo"
     one.write_text("СООБЩИТЬ 1\n", encoding="utf-8")
+    measure(PSEUDO + ["run", str(one)])  # compiled once, as at a user's first run
     row("pseudo run", *paired(PSEUDO + ["run", str(one)], [PYTHON, "-c", "pass"], pairs))
+    row("pseudo run --no-cache", *paired(PSEUDO + ["run", "--no-cache", str(one)], [PYTHON, "-c", "pass"], pairs))
 
 
 def emitted_and_run(pairs: int, work: Path, baseline: str | None) -> None:
@@ -181,23 +187,88 @@ def page_memory(work: Path) -> None:
 
 PCBASIC_LOOP = "10 I=0: S=0\n20 IF I>=100000 THEN 50\n30 I=I+1: S=S+I\n40 GOTO 20\n50 PRINT S\n"
 
+# The eight-queens count: the search of programs/queens_recursive.pseudo, counting. BASIC has no
+# recursion with locals, so its HR is the same search with the column of each row kept in C(K).
+PCBASIC_QUEENS = """\
+10 DEFINT A-Z
+20 DIM C(9), A(8), B(16), D(16)
+30 N = 0: K = 1: C(1) = 0
+40 C(K) = C(K) + 1
+50 IF C(K) > 8 THEN 120
+60 I = C(K)
+70 IF A(I) OR B(K + I) OR D(K - I + 8) THEN 40
+80 IF K = 8 THEN N = N + 1: GOTO 40
+90 A(I) = 1: B(K + I) = 1: D(K - I + 8) = 1
+100 K = K + 1: C(K) = 0
+110 GOTO 40
+120 K = K - 1
+130 IF K = 0 THEN 170
+140 I = C(K): A(I) = 0: B(K + I) = 0: D(K - I + 8) = 0
+150 GOTO 40
+170 PRINT N
+"""
+
+QUEENS_COUNT = """\
+HR (k) =
+  ДЛЯ i := 1 ДО 8 ВЫПОЛНЯТЬ
+    ЕСЛИ кол[i] И д1[k + i] И д2[k - i + 9] ТО
+      ЕСЛИ k = 8 ТО решений := решений + 1
+      ИНАЧЕ
+        кол[i] := ЛОЖЬ; д1[k + i] := ЛОЖЬ; д2[k - i + 9] := ЛОЖЬ
+        HR(k + 1)
+        кол[i] := ИСТИНА; д1[k + i] := ИСТИНА; д2[k - i + 9] := ИСТИНА
+      КОНЕЦ_ЕСЛИ
+    КОНЕЦ_ЕСЛИ
+  ВЕРНУТЬСЯ
+ДЛЯ j := 1 ДО 17 ВЫПОЛНЯТЬ кол[j] := ИСТИНА; д1[j] := ИСТИНА; д2[j] := ИСТИНА ВЕРНУТЬСЯ
+решений := 0
+HR(1)
+СООБЩИТЬ решений
+"""
+
+
+def pcbasic_command() -> list[str]:
+    """PC-BASIC's command: the one on the PATH, or one installed from PyPI into a folder of
+    the cache (once)."""
+    found = shutil.which("pcbasic")
+    if found:
+        return [found]
+    venv = Path.home() / ".cache" / "pseudo" / "bench" / "pcbasic"
+    command = venv / "bin" / "pcbasic"
+    if not command.exists():
+        print(f"  PC-BASIC is not installed: installing it from PyPI into {venv} …", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "pcbasic"], check=True)
+    return [str(command)]
+
 
 def pcbasic(pairs: int, work: Path) -> None:
-    print("\nPC-BASIC on the same loop (whole process, CPU) ÷ the twin")
-    if shutil.which("pcbasic") is None:
-        print("  pcbasic is not installed (pip install pcbasic): skipped")
+    print("\nPC-BASIC and pseudo on the same work (whole process, CPU) ÷ the plain-Python twin")
+    try:
+        command = pcbasic_command()
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"  PC-BASIC could not be installed ({e}): skipped")
         return
-    loop = work / "loop.bas"
-    loop.write_text(PCBASIC_LOOP, encoding="ascii")
-    argv = ["pcbasic", "-q", "-n", str(loop)]
-    row("pcbasic loop 100k", *paired(argv, [PYTHON, str(TWINS / "loop.py")], pairs))
+    queens = work / "queens_count.pseudo"
+    queens.write_text(QUEENS_COUNT, encoding="utf-8")
+    for name, basic, twin, program in (("loop 100k", PCBASIC_LOOP, "loop.py", program_file("loop", None, work)),
+                                       ("queens count", PCBASIC_QUEENS, "queens_count.py", queens)):
+        path = work / f"{name.split()[0]}.bas"
+        path.write_text(basic, encoding="ascii")
+        argv = command + ["--interface=none", "--quit", f"--run={path}", "--output=STDIO:"]
+        twin_argv = [PYTHON, str(TWINS / twin)]
+        if measure(argv)[2].split() != measure(twin_argv)[2].split():
+            raise SystemExit(f"PC-BASIC {name}: the outputs differ — the comparison would be meaningless")
+        row(f"pcbasic {name}", *paired(argv, twin_argv, pairs))
+        row(f"pseudo run {name}", *paired(PSEUDO + ["run", "-q", str(program)], twin_argv, pairs))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--baseline", metavar="PSEUDO", help="another installed pseudo command, for before/after")
-    parser.add_argument("--pcbasic", action="store_true")
+    parser.add_argument("--pcbasic", action="store_true", help="also PC-BASIC (installed from PyPI if missing)")
+    parser.add_argument("--pcbasic-pairs", type=int, default=1)
     parser.add_argument("--long", action="store_true", help="also check 20,000 and 100,000 lines")
     parser.add_argument("--only", choices=["start-up", "programs", "check", "trace", "memory"])
     args = parser.parse_args()
@@ -215,7 +286,7 @@ def main() -> None:
             if args.only in (None, name):
                 part()
         if args.pcbasic:
-            pcbasic(args.pairs, work)
+            pcbasic(args.pcbasic_pairs, work)
 
 
 if __name__ == "__main__":
