@@ -400,9 +400,9 @@ def cmd_run(args) -> int:
             print(text, file=sys.stderr)
     from .execute import run_code
     from .runtime.report import CompiledProgram, Definition
-    texts, definitions, names, frames_per_call = entry["program"]
+    texts, definitions, names, frames_per_call, inlined = entry["program"]
     program = CompiledProgram(texts, {k: Definition(*v) for k, v in definitions.items()}, names,
-                              frames_per_call=frames_per_call)
+                              frames_per_call=frames_per_call, inlined=inlined)
     exact = _exact_later(args.file, data) if entry["handing_over"] else None
     run_code(entry["codes"], program, sys.stdin, sys.stdout, _limits(args), exact, lines=False)
     return EXIT_OK
@@ -417,7 +417,8 @@ def _compile_for_cache(path: str, data: bytes) -> dict:
     code = deep_call(lambda: compile_code(loaded))
     p = code.program
     return {"codes": code.codes, "handing_over": code.handing_over,
-            "program": (p.texts, {k: d.as_tuple() for k, d in p.definitions.items()}, p.names, p.frames_per_call),
+            "program": (p.texts, {k: d.as_tuple() for k, d in p.definitions.items()}, p.names, p.frames_per_call,
+                        p.inlined),
             "warnings": [w.render() for w in loaded.warnings],
             "uses": [(f, digest(_read_bytes(f))) for f in list(loaded.sources)[1:]]}
 

@@ -7,7 +7,7 @@ import sys
 
 from .errors import PseudoRuntimeError, StaticError, diagnostic
 from .runtime import Limits, load_code
-from .runtime.report import as_failure, explain
+from .runtime.report import as_failure, explain, in_written_out_code
 from .runtime.runner import on_deep_stack, run_program
 from .runtime.values import Failure
 
@@ -43,8 +43,9 @@ def run_code(codes, program, stdin, stdout, limits: Limits, exact=None, lines: b
     runner.run_program; `lines`: register the program's lines for Python tracebacks, --debug);
     raises PseudoRuntimeError when it fails."""
     main = load_code(codes, program.texts if lines else {})
+    hands_over = (lambda exc: in_written_out_code(exc, program)) if program.inlined else None
     try:
-        run_program(main, stdin, stdout, limits, program.frames_per_call, exact)
+        run_program(main, stdin, stdout, limits, program.frames_per_call, exact, hands_over, 1 if program.inlined else 0)
     except BaseException as exc:
         failure = explain(exc, program)
         if failure is None:

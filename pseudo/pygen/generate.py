@@ -25,6 +25,7 @@ from ..analysis.kinds import BOOL, INT, STR
 from ..frontend.source import Span
 from ..runtime.limits import CHECK_EVERY
 from ..runtime.ops import NEGATION, OPERATORS
+from .inline import Inlining
 from .names import MAIN, Names
 from .structure import CannotStructure, Jump, Loop, StateCode, Structurer
 from .weights import Weights
@@ -117,6 +118,7 @@ class Where:
     loops: tuple = ()
     jumps: dict = field(default_factory=dict)  # id(Goto or Stop) → Jump
     depth: int = 0  # compound statements around, within the Python function being written
+    budget: str | None = None  # the local that counts the steps left, inside a loop that keeps one
 
 
 @dataclass
@@ -142,6 +144,10 @@ class Generator:
         self.frames_per_call = 2  # the definition's frame, and one for a runtime helper it calls
         # the fast code's arrays: plain dicts (one index) or rows of rows (several), by name
         self.plain_arrays = _index_counts(program) if fast else {}
+        self.counting = _counting(program, facts) if self.weights else set()  # calls that count steps
+        self.inlining = Inlining(program, facts) if fast else None
+        self.inlined: dict[tuple, str] = {}  # program place of a written-out node → its function's Python name
+        self.written_out: set[int] = set()  # ids of the code written out in place of calls: it keeps its places
 
     def parts(self) -> dict[str, list[ast.stmt]]:
         """The program's statements, by source file: the definitions, then главная; each
@@ -186,8 +192,10 @@ class Generator:
 class BodyCode:
     """The code of one body: a definition (`key`), or the main program (None)."""
 
-    def __init__(self, gen: Generator, key: str | None):
+    def __init__(self, gen: Generator, key: str | None, arguments: dict | None = None):
         self.gen, self.key = gen, key
+        self.arguments = arguments or {}  # a function written out in place: its parameters' code
+        self.loop_vars: list[str] = []  # the variables of the ДЛЯ around the statement being written
         self.names, self.kinds = gen.names, gen.kinds
         body = gen.facts.bodies[key]
         self.refs = body.refs
@@ -312,25 +320,70 @@ class BodyCode:
 
     # ---- counting steps ----
 
-    def count(self, weight: int, span) -> list[ast.stmt]:
+    def count(self, weight: int, span, where: Where | None = None) -> list[ast.stmt]:
         """The fast code counts `weight` steps at once and looks at the limits when its count
-        passes the boundary; the exact code counts one (`шаг()`); nothing without limits."""
+        passes the boundary; the exact code counts one (`шаг()`); nothing without limits.
+        Inside a loop that keeps its own budget (`budget_loop`), the count is a local's."""
         if not self.gen.limits or weight == 0:
             return []
         if not self.gen.fast:
             return [statement(call("шаг", [], span), span)]
         self.scopes[-1].counts = True
+        if where is not None and where.budget:
+            left = where.budget
+            take = at(ast.AugAssign(target=name(left, span, ast.Store()), op=ast.Sub(), value=ast.Constant(weight)),
+                      span)
+            spent = at(ast.If(test=ast.Compare(left=name(left, span), ops=[ast.Lt()], comparators=[ast.Constant(0)]),
+                              body=self.sync(left, span) + [self.look(span), self.budget(left, span)], orelse=[]),
+                       span)
+            return [take, spent]
         add = at(ast.AugAssign(target=name("счёт_шагов", span, ast.Store()), op=ast.Add(),
                                value=ast.Constant(weight)), span)
-        look = at(ast.If(test=ast.Compare(left=name("счёт_шагов", span), ops=[ast.Gt()],
-                                          comparators=[name("рубеж", span)]),
-                         body=[assign(name("рубеж", span, ast.Store()),
-                                      call("пределы", [name("счёт_шагов", span)], span), span)],
-                         orelse=[]), span)
-        return [add, look]
+        passed = ast.Compare(left=name("счёт_шагов", span), ops=[ast.Gt()], comparators=[name("рубеж", span)])
+        return [add, at(ast.If(test=passed, body=[self.look(span)], orelse=[]), span)]
 
-    def count_loop(self, s) -> list[ast.stmt]:
-        return self.count(self.gen.weights.loop(s) if self.gen.weights else 1, s.span)
+    @staticmethod
+    def look(span) -> ast.stmt:
+        """`рубеж = пределы(счёт_шагов)`: the limits looked at, and the next boundary."""
+        return assign(name("рубеж", span, ast.Store()), call("пределы", [name("счёт_шагов", span)], span), span)
+
+    @staticmethod
+    def budget(left: str, span) -> ast.stmt:
+        """`осталось = рубеж - счёт_шагов`: the steps left before the next look at the limits."""
+        return assign(name(left, span, ast.Store()), at(ast.BinOp(left=name("рубеж", span), op=ast.Sub(),
+                                                                  right=name("счёт_шагов", span)), span), span)
+
+    @staticmethod
+    def sync(left: str, span) -> list[ast.stmt]:
+        """`счёт_шагов = рубеж - осталось`: the local budget back into the count."""
+        return [assign(name("счёт_шагов", span, ast.Store()), at(ast.BinOp(
+            left=name("рубеж", span), op=ast.Sub(), right=name(left, span)), span), span)]
+
+    def budget_loop(self, s, where: Where) -> Where | None:
+        """A loop whose steps the fast code counts in a local of its own, when nothing in it
+        counts steps elsewhere — no call of a definition that counts, no transfer, no КОНЧЕНО
+        that leaves it —: the local is set from the count before the loop, and the count from
+        the local after it. (A global's addition and comparison cost twice a local's.)"""
+        if (not self.gen.weights or where.budget or self.outlined or self.dispatched or not self.hot(s)
+                or any(isinstance(x, n.Goto | n.Label | n.Exit) or isinstance(x, n.Call) and x.name in self.gen.counting
+                       for x in n.walk(s))):
+            return None
+        self.scopes[-1].counts = True
+        return replace(where, budget=self.names.fresh("осталось", self.key or ""))
+
+    def upfront(self, s) -> int:
+        """The steps of a short ДЛЯ of constant bounds, all counted before it (never below the
+        true count; none in it); 0 for a loop that counts each turn."""
+        trips = _trips(s) if isinstance(s, n.For) and self.gen.weights else None
+        steps = trips * self.gen.weights.loop(s) if trips is not None else 0
+        return steps if steps <= UPFRONT else 0
+
+    def hot(self, s) -> bool:
+        """Does the loop, or a loop in it, count its steps at each turn?"""
+        return any(isinstance(x, n.While | n.Loop) or isinstance(x, n.For) and not self.upfront(x) for x in n.walk(s))
+
+    def count_loop(self, s, where: Where | None = None) -> list[ast.stmt]:
+        return self.count(self.gen.weights.loop(s) if self.gen.weights else 1, s.span, where)
 
     def count_transfer(self, span) -> list[ast.stmt]:
         w = self.gen.weights
@@ -429,18 +482,27 @@ class BodyCode:
                        orelse=self.suite(s.else_, inner))]
 
     def _stmt_While(self, s: n.While, where: Where):
-        inner = replace(where, loops=where.loops + ("other",), depth=where.depth + 1)
-        body = self.count_loop(s) + self.suite(s.body, inner)
-        return [ast.While(test=self.cond(s.cond), body=body, orelse=[])]
+        own = self.budget_loop(s, where)
+        inner = replace(own or where, loops=where.loops + ("other",), depth=where.depth + 1)
+        body = self.count_loop(s, inner) + self.suite(s.body, inner)
+        return self.budgeted(own, [ast.While(test=self.cond(s.cond), body=body, orelse=[])], s.span)
 
     def _stmt_Loop(self, s: n.Loop, where: Where):
-        inner = replace(where, loops=where.loops + ("endless",), depth=where.depth + 2)
-        loop = at(ast.While(test=ast.Constant(True), body=self.count_loop(s) + self.suite(s.body, inner),
+        own = self.budget_loop(s, where)
+        inner = replace(own or where, loops=where.loops + ("endless",), depth=where.depth + 2)
+        loop = at(ast.While(test=ast.Constant(True), body=self.count_loop(s, inner) + self.suite(s.body, inner),
                             orelse=[]), s.span)
         if _exit_needs_raise(s.body, self.gen.facts, self.outlined):
             handler = ast.ExceptHandler(type=name("Кончено"), name=None, body=[ast.Pass()])
             return [ast.Try(body=[loop], handlers=[handler], orelse=[], finalbody=[])]
-        return [loop]
+        return self.budgeted(own, [loop], s.span)
+
+    def budgeted(self, own: Where | None, loop: list[ast.stmt], span) -> list[ast.stmt]:
+        """A loop that keeps its own budget of steps, between the statements that set it and
+        give it back."""
+        if own is None:
+            return loop
+        return [self.budget(own.budget, span)] + loop + self.sync(own.budget, span)
 
     def _stmt_Exit(self, s: n.Exit, where: Where):
         if where.loops and where.loops[-1] == "endless":
@@ -457,17 +519,19 @@ class BodyCode:
             target = name(value, s.span, ast.Store())
         elif s.var not in self.locals:
             self.scopes[-1].globals.add(s.var)
-        inner = replace(where, loops=where.loops + ("other",), depth=where.depth + 1)
-        trips = _trips(s)
-        if self.gen.weights and trips is not None and trips * self.gen.weights.loop(s) <= UPFRONT:
-            # a short loop of constant bounds: all its steps counted before it (never below the
-            # true count), none in it
-            before, each = self.count(trips * self.gen.weights.loop(s), s.span), []
+        upfront = self.upfront(s)
+        own = self.budget_loop(s, where)
+        inner = replace(own or where, loops=where.loops + ("other",), depth=where.depth + 1)
+        if upfront:  # a short loop of constant bounds: all its steps counted before it (never
+            # below the true count), none in it
+            before, each = self.count(upfront, s.span, own or where), []
         else:
-            before, each = [], self.count_loop(s)
+            before, each = [], self.count_loop(s, inner)
+        self.loop_vars.append(s.var)
         body = through + each + self.suite(s.body, inner)
-        return before + [at(ast.For(target=target, iter=self.progression(s), body=body or [ast.Pass()], orelse=[]),
-                            s.span)]
+        self.loop_vars.pop()
+        loop = at(ast.For(target=target, iter=self.progression(s), body=body or [ast.Pass()], orelse=[]), s.span)
+        return self.budgeted(own, before + [loop], s.span)
 
     def progression(self, s: n.For) -> ast.expr:
         bounds = (s.start, s.stop) + ((s.step,) if s.step else ())
@@ -599,7 +663,8 @@ class BodyCode:
         spine = _left_spine(e, self.substitutes)
         if len(spine) > CHAIN:
             return at(self.chain(spine), e.span)
-        return at(getattr(self, "_expr_" + type(e).__name__)(e), e.span)
+        code = getattr(self, "_expr_" + type(e).__name__)(e)
+        return code if id(code) in self.gen.written_out else at(code, e.span)
 
     def chain(self, spine: list) -> ast.expr:
         """A long chain computed in parts, left to right, each part named as it is computed:
@@ -625,6 +690,8 @@ class BodyCode:
         return ast.Constant(v)
 
     def _expr_Var(self, e: n.Var):
+        if e.name in self.arguments:
+            return self.arguments[e.name]()
         return self.variable(e, ast.Load())
 
     def _expr_Index(self, e: n.Index):
@@ -664,8 +731,40 @@ class BodyCode:
 
     def call(self, e: n.Call, value: bool) -> ast.expr:
         d = self.gen.program.definitions[e.name]
+        plan = None
+        if value and self.gen.inlining:
+            params = {p.name for p in self.gen.program.definitions[self.key].params} if self.key else set()
+            plan = self.gen.inlining.plan(e, self.locals | set(self.arguments), params | set(self.loop_vars))
+        if plan is not None:
+            return self.inline(e, d, plan)
         args = [self.cell(a) if p.by_ref else self.expr(a) for a, p in zip(e.args, d.params)]
         return at(ast.Call(func=name(self.names.defs[e.name], e.span), args=args, keywords=[]), e.span)
+
+    def inline(self, e: n.Call, d: n.Definition, plan: dict[str, str]) -> ast.expr:
+        """The function's expression in place of its call (inline.py); each parameter stands
+        for its argument's code, a named argument read after its first use."""
+        arguments = {}
+        for param, arg in zip(d.params, e.args):
+            if plan[param.name] == "named":
+                arguments[param.name] = self.named_once(arg, self.names.fresh(f"{self.names.var(param.name)}_"))
+            else:
+                arguments[param.name] = lambda arg=arg: self.expr(arg)
+        code = BodyCode(self.gen, e.name, arguments).expr(d.body)
+        python = self.names.defs[e.name]
+        self.gen.inlined.update({place_of(x.span): python for x in n.walk(d.body)})
+        self.gen.written_out.add(id(code))
+        return code
+
+    def named_once(self, arg: n.Expr, temp: str):
+        """The code of an argument: `(temp := …)` where it is first used, `temp` after."""
+        used = []
+
+        def code():
+            if used:
+                return name(temp, arg.span)
+            used.append(True)
+            return at(ast.NamedExpr(target=name(temp, arg.span, ast.Store()), value=self.expr(arg)), arg.span)
+        return code
 
     def cell(self, a: n.Expr) -> ast.expr:
         """A РЕЗ argument: the cell of a variable or an array element."""
@@ -741,7 +840,11 @@ def _count_of(stmts: list, i: int) -> int | None:
 
 def merge_counts(fn: ast.FunctionDef) -> ast.FunctionDef:
     """Two counts in a row become one, of both weights (a call's entry, then the count of a
-    loop before it)."""
+    loop before it); and where the function counts at its start, the counts it makes at most
+    once a call — outside its loops — are made there, at once."""
+    first = next((i for i in range(len(fn.body)) if _count_of(fn.body, i) is not None), None)
+    if first is not None:
+        fn.body[first].value = ast.Constant(_count_of(fn.body, first) + _take_counts(fn.body, first + 2))
     for node in ast.walk(fn):
         for field_ in ("body", "orelse"):
             stmts = getattr(node, field_, None)
@@ -758,6 +861,24 @@ def merge_counts(fn: ast.FunctionDef) -> ast.FunctionDef:
     return fn
 
 
+def _take_counts(stmts: list, i: int = 0) -> int:
+    """Remove the counts of stmts[i:] that run at most once (not in a loop or a nested
+    function); their weight."""
+    taken = 0
+    while i < len(stmts):
+        weight = _count_of(stmts, i)
+        if weight is not None:
+            taken += weight
+            del stmts[i:i + 2]
+            continue
+        if isinstance(stmts[i], ast.If):
+            taken += _take_counts(stmts[i].body) + _take_counts(stmts[i].orelse)
+            if not stmts[i].body:
+                stmts[i].body = [ast.Pass()]
+        i += 1
+    return taken
+
+
 # ---- facts about the tree that only the generator needs ----
 
 def _ref_arguments(root, program: n.Program):
@@ -769,6 +890,10 @@ def _ref_arguments(root, program: n.Program):
                     yield x, a
 
 
+def place_of(span: Span) -> tuple:
+    return (span.filename, span.line, span.column, span.end_line, span.end_column)
+
+
 def _trips(s: n.For) -> int | None:
     """How many times a ДЛЯ of constant integer bounds and step runs; None for any other."""
     bounds = (s.start, s.stop) + ((s.step,) if s.step is not None else ())
@@ -778,6 +903,20 @@ def _trips(s: n.For) -> int | None:
     if step == 0:
         return None
     return len(range(s.start.value, s.stop.value + (1 if step > 0 else -1), step))
+
+
+def _counting(program: n.Program, facts: Facts) -> set[str]:
+    """The definitions whose calls count steps in the fast code: the recursive ones, those with
+    loops or labels, and those that call them."""
+    counting = set(facts.recursive) | {key for key, d in program.definitions.items()
+                                       if any(isinstance(x, n.While | n.For | n.Loop | n.Label) for x in n.walk(d.body))}
+    calls = {key: {x.name for x in n.walk(d.body) if isinstance(x, n.Call)} for key, d in program.definitions.items()}
+    changed = True
+    while changed:
+        grown = {key for key, callees in calls.items() if callees & counting} - counting
+        counting |= grown
+        changed = bool(grown)
+    return counting
 
 
 def _index_counts(program: n.Program) -> dict[str, int]:

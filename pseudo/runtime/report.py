@@ -134,13 +134,16 @@ class CompiledProgram:
     None when the code carries the program's positions itself (compiled in memory from the
     tree). `code_file`: the emitted file (None: the program's own files), whose program part
     ends before `code_lines`. `frames_per_call`: Python frames one pseudo call may need, for
-    the recursion limit."""
+    the recursion limit. `inlined`: the program's place (file, line, column, end line, end
+    column) of each node of a function the fast code writes out in place of its calls, mapped
+    to that function's Python name (pygen/inline.py)."""
 
     def __init__(self, texts, definitions, names, positions=None, code_file=None, code_lines=0,
-                 frames_per_call=2):
+                 frames_per_call=2, inlined=None):
         self.texts, self.definitions, self.names = texts, definitions, names
         self._positions = positions
         self.code_file, self.code_lines, self.frames_per_call = code_file, code_lines, frames_per_call
+        self.inlined = inlined or {}
         self.lines_cache = {}
 
     @property
@@ -187,7 +190,7 @@ def program_of(fields):
     """The CompiledProgram an emitted file describes in its table ПРОГРАММА."""
     definitions = {k: Definition(*d) for k, d in fields["definitions"].items()}
     return CompiledProgram(fields["texts"], definitions, fields["names"], fields["positions"], fields["code_file"],
-                           fields["code_lines"], fields["frames_per_call"])
+                           fields["code_lines"], fields["frames_per_call"], fields["inlined"])
 
 
 def encode_positions(positions, files):
@@ -247,6 +250,17 @@ def explain(exc, program):
     failure.place = innermost_place(frames, program)
     failure.stack = _stack(frames, program)
     return failure
+
+
+def in_written_out_code(exc, program):
+    """Did the exception arise in a function the fast code wrote out in place of its call?
+    Its call is not on Python's stack, so the exact code, which has it, reports the error."""
+    for frame, offset in program_frames(exc, program):
+        place = program.place(frame.f_code, offset)
+        owner = program.inlined.get(tuple(place)) if place is not None else None
+        if owner is not None and owner != frame.f_code.co_name:
+            return True
+    return False
 
 
 def _name_of(exc: NameError) -> str:

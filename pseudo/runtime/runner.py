@@ -6,7 +6,7 @@ import sys
 
 from .io import finish_io, restart_io, start_io
 from .limits import CHECK_EVERY, Limits, interrupt, restart_limits, restart_random, start_limits, start_random
-from .report import explain, program_of, render, stack_lines
+from .report import explain, in_written_out_code, program_of, render, stack_lines
 from .values import КонецРаботы, Пересмотр
 
 THREAD_STACK = 512 * 1024 * 1024
@@ -14,7 +14,7 @@ MAX_DEPTH = 1_000_000  # deeper recursion does not fit in memory: the options re
 EXIT_OK, EXIT_USAGE, EXIT_RUNTIME, EXIT_INTERRUPTED = 0, 64, 70, 130
 
 
-def run_program(main, stdin, stdout, limits, frames_per_call, exact=None):
+def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_over=None, inline_depth=0):
     """main() with fresh streams and limits, on a deep stack. КОНЕЦ_РАБОТЫ ends it normally;
     any other exception is raised to the caller as it came. Ctrl-C stops the program at its
     next step; one blocked in input is abandoned after two seconds (KeyboardInterrupt).
@@ -25,7 +25,10 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None):
     handle (Пересмотр: a value read of another kind than it assumed, its count at the step
     limit; an element its arrays do not have, KeyError; or the recursion limit), the exact
     code runs from the start, rereading the input and not printing again what was printed,
-    and meets the limit, or the error, or nothing, exactly where the program does."""
+    and meets the limit, or the error, or nothing, exactly where the program does. So it does
+    on any error for which `hands_over(exception)` is true (one in a function the fast code
+    wrote out in place of its call), and a call written out there is one frame less: Python's
+    limit is `inline_depth` lower."""
     start_io(stdin, stdout)
     start_limits(limits)
     start_random(limits.seed)
@@ -46,10 +49,12 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None):
                     sys.setrecursionlimit(roomy)
                     main()
                     return
-                sys.setrecursionlimit(base + limits.max_depth)
+                sys.setrecursionlimit(base + limits.max_depth - inline_depth)
                 try:
                     main()
-                except (Пересмотр, KeyError, RecursionError):
+                except BaseException as e:
+                    if not _handed_over(e, hands_over):
+                        raise
                     restart_io()
                     restart_limits()
                     restart_random()
@@ -62,6 +67,15 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None):
         finally:
             sys.setrecursionlimit(old)
     on_deep_stack(guarded, on_interrupt)
+
+
+def _handed_over(exc, hands_over):
+    """Does the fast code hand this exception over to the exact code?"""
+    if isinstance(exc, Пересмотр | KeyError | RecursionError):
+        return True
+    if hands_over is None or isinstance(exc, КонецРаботы | KeyboardInterrupt):
+        return False
+    return getattr(exc, "code", None) not in ("interrupted", "time-limit") and hands_over(exc)
 
 
 def on_deep_stack(fn, on_interrupt):
@@ -156,8 +170,13 @@ def run_emitted(главная, программа, остальное, limits, 
     def exact():
         rest()
         return namespace["главная_с_проверками"]
+
+    def hands_over(exc):
+        rest()
+        return in_written_out_code(exc, program_of(программа))
     try:
-        run_program(главная, stdin, stdout, limits, программа["frames_per_call"], exact if программа["exact"] else None)
+        run_program(главная, stdin, stdout, limits, программа["frames_per_call"], exact if программа["exact"] else None,
+                    hands_over if программа["inlined"] else None, 1 if программа["inlined"] else 0)
     except BrokenPipeError:
         raise
     except BaseException as e:  # noqa: BLE001 - reported as pseudo reports it

@@ -1,0 +1,88 @@
+"""Which calls the fast code writes out in place, as the expression of the definition called.
+
+The book's prose conditions are small functions of one expression («место (k), (i) свободно»
+= кол[i] И д1[k + i] И д2[k − i + 9]), called in the innermost loops: a Python call costs
+more than the expression. A call is written out when
+
+- the definition is a function of one expression that calls no definition and nothing with an
+  effect (СЛУЧАЙНОЕ, «ввод кончился»), is not recursive and has no РЕЗ parameter;
+- each argument is evaluated, written out, exactly when the call would evaluate it: a
+  constant, or a variable that surely has a value (a parameter of the caller, the variable of
+  a ДЛЯ around the call), may stand anywhere; any other argument must be used first where
+  nothing is conditional yet (not after И, ИЛИ or in a branch of ЕСЛИ), and an argument that is
+  more than a variable and is used more than once is named there (`(x := …)`) and read after;
+- the expression's own names do not mean something else where it is written out (a local of
+  the caller with the name of a global the function reads).
+
+An error in the written-out expression would be reported without the call in the call stack,
+so the fast code hands it over to the exact code (runner.run_program), which reports it with
+the call; the program's places of the written-out nodes say which errors those are
+(`report.CompiledProgram.inlined`).
+"""
+from __future__ import annotations
+
+from .. import nodes as n
+
+EFFECTS = {"СЛУЧАЙНОЕ", "ввод кончился"}
+
+
+class Inlining:
+    def __init__(self, program: n.Program, facts):
+        self.program, self.facts = program, facts
+        self.functions = {key for key, d in program.definitions.items() if self._simple(key, d)}
+
+    def _simple(self, key: str, d: n.Definition) -> bool:
+        if not d.is_function or isinstance(d.body, n.Call) or key in self.facts.recursive:
+            return False
+        if any(p.by_ref for p in d.params):
+            return False
+        return not any(isinstance(x, n.Call) or isinstance(x, n.BuiltinCall) and x.name in EFFECTS
+                       for x in n.walk(d.body))
+
+    def plan(self, call: n.Call, caller_locals: set[str], bound: set[str]) -> dict[str, str] | None:
+        """How each parameter stands in the written-out expression — "const" (the argument is a
+        constant), "name" (a variable, read where the parameter is), "once" (used once, where the
+        argument is evaluated), "named" (evaluated and named at its first use) — or None when the
+        call is not written out. `bound`: the caller's variables that surely have a value there
+        (its parameters, the variables of the ДЛЯ around the call)."""
+        if call.name not in self.functions:
+            return None
+        d = self.program.definitions[call.name]
+        params = [p.name for p in d.params]
+        free = {x.name for x in n.walk(d.body) if isinstance(x, n.Var | n.Index)} - set(params)
+        if free & caller_locals:
+            return None
+        order = _uses(d.body)
+        plan = {}
+        for param, arg in zip(params, call.args, strict=True):
+            uses = [conditional for name, conditional in order if name == param]
+            if isinstance(arg, n.Const) or isinstance(arg, n.Var) and arg.name in bound:
+                plan[param] = "const"
+            elif not uses or uses[0] or _acts(arg):  # never used, or first used where it may not be
+                return None  # evaluated; or it acts (a call, СЛУЧАЙНОЕ): its time to act is the call's
+            elif isinstance(arg, n.Var):
+                plan[param] = "name"
+            else:
+                plan[param] = "once" if len(uses) == 1 else "named"
+        return plan
+
+
+def _acts(e: n.Expr) -> bool:
+    return any(isinstance(x, n.Call) or isinstance(x, n.BuiltinCall) and x.name in EFFECTS for x in n.walk(e))
+
+
+def _uses(e: n.Expr, conditional: bool = False) -> list[tuple[str, bool]]:
+    """The variables an expression reads, in the order Python evaluates them, each with
+    whether its evaluation there depends on a condition."""
+    match e:
+        case n.Var(name=name):
+            return [(name, conditional)]
+        case n.Logical(left=left, right=right):
+            return _uses(left, conditional) + _uses(right, True)
+        case n.IfExpr(cond=cond, then=then, else_=else_):
+            return _uses(cond, conditional) + _uses(then, True) + _uses(else_, True)
+    out = []
+    for child in n.children(e):
+        if isinstance(child, n.Node):
+            out += _uses(child, conditional)
+    return out

@@ -1,0 +1,64 @@
+"""The fast code's own devices, held to the interpreter: functions written out in place of
+their calls (pygen/inline.py), loops that count their steps in a local, arrays as plain dicts.
+The golden programs of tests/golden/inline/ and tests/golden/runtime/fast_*.pseudo run in
+every mode; these tests add what a golden file cannot say: the limits, and the code itself."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import MODES, run_text
+
+import pseudo
+from pseudo.frontend.source import Source
+from pseudo.pygen.emit import python_source
+from pseudo.runtime import Limits
+
+DEEP = """\
+плюс (x) = x + 1
+r (n) = ЕСЛИ n = 0 ТО плюс(n) ИНАЧЕ r(n - 1) КОНЕЦ_ЕСЛИ
+СООБЩИТЬ r(ГЛУБИНА)
+"""
+
+
+@pytest.mark.parametrize("depth", [38, 39, 40])
+def test_a_call_written_out_at_the_depth_limit_is_still_a_call(depth):
+    """r(ГЛУБИНА) calls плюс at depth ГЛУБИНА + 2; with --max-depth 40 the call of плюс at
+    depth 41 is too deep in every mode, though the fast code makes no Python call for it (nor
+    for its `x + 1`)."""
+    text = DEEP.replace("ГЛУБИНА", str(depth))
+    outcomes = {mode: run_text(text, limits=Limits(max_depth=40), mode=mode) for mode in MODES}
+    first = outcomes["interpret"]
+    expected_error = depth + 2 > 40
+    assert (first.error is not None) == expected_error
+    for mode, got in outcomes.items():
+        assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode
+
+
+def emitted(text: str) -> str:
+    return python_source(pseudo.load(Source(text, "t.pseudo")), "t.pseudo")
+
+
+def test_prose_conditions_are_written_out_in_the_loop():
+    code = emitted("«место (k), (i) свободно» = кол[i] И д1[k + i]\n"
+                   "HR (k) = ДЛЯ i := 1 ДО 8 ВЫПОЛНЯТЬ ЕСЛИ место k, i свободно ТО СООБЩИТЬ i КОНЕЦ_ЕСЛИ ВЕРНУТЬСЯ\n"
+                   "ДЛЯ j := 1 ДО 16 ВЫПОЛНЯТЬ кол[j] := ИСТИНА; д1[j] := j ОСТ 2 = 0 ВЕРНУТЬСЯ\nHR(1)\n")
+    assert "if кол[i] and д1[k + i]:" in code
+
+
+@pytest.mark.parametrize("text", [
+    "f (x, y) = x > 0 И y > 0\nСООБЩИТЬ f(a, b)\n",  # y is read only if x > 0: b would not be
+    "f (x) = x + 1\nСООБЩИТЬ f(СЛУЧАЙНОЕ(6))\n",  # an argument that acts keeps its time
+    "g := 1\nf (x) = x + g\nh (g) = СООБЩИТЬ f(1)\nh(2)\n",  # g is h's parameter there
+])
+def test_calls_that_cannot_be_written_out_stay_calls(text):
+    fast = emitted(text).split("ОСТАЛЬНОЕ = ")[0].replace("def f(", "")
+    assert re.search(r"(?<!\w)f\(", fast)
+
+
+def test_a_loop_counts_its_steps_in_a_local_unless_it_calls_what_counts():
+    leaf = emitted("i := 0\nПОКА i < 10 ВЫПОЛНЯТЬ i := i + 1 ВЕРНУТЬСЯ\n")
+    assert "осталось -= 1" in leaf and "счёт_шагов = рубеж - осталось" in leaf
+    calling = emitted("r (n) = ЕСЛИ n > 0 ТО r(n - 1) КОНЕЦ_ЕСЛИ\ni := 0\n"
+                      "ПОКА i < 10 ВЫПОЛНЯТЬ i := i + 1; r(2) ВЕРНУТЬСЯ\n")
+    assert "осталось" not in calling.split("ОСТАЛЬНОЕ = ")[0]
