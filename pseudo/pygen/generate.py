@@ -23,7 +23,6 @@ from ..analysis import RESULT, Facts
 from ..analysis.automaton import END, FINAL, Automaton, own_transfers
 from ..analysis.kinds import BOOL, INT, STR
 from ..frontend.source import Span
-from ..runtime.limits import CHECK_EVERY
 from ..runtime.ops import NEGATION, OPERATORS
 from .inline import Inlining
 from .names import MAIN, Names
@@ -33,7 +32,6 @@ from .weights import Weights
 COMMENT = "__pseudo_comment__"
 OUTLINE = 12  # a block nested deeper in one Python function becomes a function of its own
 CHAIN = 40  # a chain of operations longer than this is computed in parts (`(t := …, …)[-1]`)
-UPFRONT = CHECK_EVERY  # the most steps a loop of constant bounds counts at once, before it
 
 
 # ---- building nodes ----
@@ -144,7 +142,7 @@ class Generator:
         self.frames_per_call = 2  # the definition's frame, and one for a runtime helper it calls
         # the fast code's arrays: plain dicts (one index) or rows of rows (several), by name
         self.plain_arrays = _index_counts(program) if fast else {}
-        self.counting = _counting(program, facts) if self.weights else set()  # calls that count steps
+        self.counting = _counting(program, facts, self.weights) if self.weights else set()  # calls that count
         self.inlining = Inlining(program, facts) if fast else None
         self.inlined: dict[tuple, str] = {}  # program place of a written-out node → its function's Python name
         self.written_out: set[int] = set()  # ids of the code written out in place of calls: it keeps its places
@@ -371,16 +369,10 @@ class BodyCode:
         self.scopes[-1].counts = True
         return replace(where, budget=self.names.fresh("осталось", self.key or ""))
 
-    def upfront(self, s) -> int:
-        """The steps of a short ДЛЯ of constant bounds, all counted before it (never below the
-        true count; none in it); 0 for a loop that counts each turn."""
-        trips = _trips(s) if isinstance(s, n.For) and self.gen.weights else None
-        steps = trips * self.gen.weights.loop(s) if trips is not None else 0
-        return steps if steps <= UPFRONT else 0
-
     def hot(self, s) -> bool:
         """Does the loop, or a loop in it, count its steps at each turn?"""
-        return any(isinstance(x, n.While | n.Loop) or isinstance(x, n.For) and not self.upfront(x) for x in n.walk(s))
+        return any(isinstance(x, n.While | n.Loop) or isinstance(x, n.For) and not self.gen.weights.absorbed(x)
+                   for x in n.walk(s))
 
     def count_loop(self, s, where: Where | None = None) -> list[ast.stmt]:
         return self.count(self.gen.weights.loop(s) if self.gen.weights else 1, s.span, where)
@@ -519,19 +511,16 @@ class BodyCode:
             target = name(value, s.span, ast.Store())
         elif s.var not in self.locals:
             self.scopes[-1].globals.add(s.var)
-        upfront = self.upfront(s)
         own = self.budget_loop(s, where)
         inner = replace(own or where, loops=where.loops + ("other",), depth=where.depth + 1)
-        if upfront:  # a short loop of constant bounds: all its steps counted before it (never
-            # below the true count), none in it
-            before, each = self.count(upfront, s.span, own or where), []
-        else:
-            before, each = [], self.count_loop(s, inner)
+        # a short loop of constant bounds counts nothing: its turns are counted with the run around it
+        absorbed = self.gen.weights is not None and self.gen.weights.absorbed(s)
+        each = [] if absorbed else self.count_loop(s, inner)
         self.loop_vars.append(s.var)
         body = through + each + self.suite(s.body, inner)
         self.loop_vars.pop()
         loop = at(ast.For(target=target, iter=self.progression(s), body=body or [ast.Pass()], orelse=[]), s.span)
-        return self.budgeted(own, before + [loop], s.span)
+        return self.budgeted(own, [loop], s.span)
 
     def progression(self, s: n.For) -> ast.expr:
         bounds = (s.start, s.stop) + ((s.step,) if s.step else ())
@@ -894,22 +883,13 @@ def place_of(span: Span) -> tuple:
     return (span.filename, span.line, span.column, span.end_line, span.end_column)
 
 
-def _trips(s: n.For) -> int | None:
-    """How many times a ДЛЯ of constant integer bounds and step runs; None for any other."""
-    bounds = (s.start, s.stop) + ((s.step,) if s.step is not None else ())
-    if not all(isinstance(b, n.Const) and type(b.value) is int for b in bounds):
-        return None
-    step = s.step.value if s.step is not None else 1
-    if step == 0:
-        return None
-    return len(range(s.start.value, s.stop.value + (1 if step > 0 else -1), step))
-
-
-def _counting(program: n.Program, facts: Facts) -> set[str]:
+def _counting(program: n.Program, facts: Facts, weights: Weights) -> set[str]:
     """The definitions whose calls count steps in the fast code: the recursive ones, those with
-    loops or labels, and those that call them."""
+    loops that count their turns or with labels, and those that call them."""
+    def counts(x) -> bool:
+        return isinstance(x, n.While | n.Loop | n.Label) or isinstance(x, n.For) and not weights.absorbed(x)
     counting = set(facts.recursive) | {key for key, d in program.definitions.items()
-                                       if any(isinstance(x, n.While | n.For | n.Loop | n.Label) for x in n.walk(d.body))}
+                                       if any(counts(x) for x in n.walk(d.body))}
     calls = {key: {x.name for x in n.walk(d.body) if isinstance(x, n.Call)} for key, d in program.definitions.items()}
     changed = True
     while changed:

@@ -8,6 +8,9 @@ is never below the true one when it looks at the limit, and it looks before anyt
 can happen: reaching the limit, it stops no later than the program would, and the exact
 code, run again from the start, finds the very step (see runner.run_program).
 
+A short ДЛЯ of constant bounds is itself part of the straight run: all its turns are counted
+at the point before it (`absorbed`), and it counts nothing itself.
+
 `Weights.loop(s)` is the weight of one iteration of a loop, `entry(key)` of a call of a
 recursive definition, `transfer(a)` of a transfer within the automaton `a`, and
 `start(program)` of the main program before its first such point.
@@ -15,6 +18,9 @@ recursive definition, `transfer(a)` of a transfer within the automaton `a`, and
 from __future__ import annotations
 
 from .. import nodes as n
+from ..runtime.limits import CHECK_EVERY
+
+ABSORBED = CHECK_EVERY  # the most steps a ДЛЯ of constant bounds may add to the run around it
 
 
 class Weights:
@@ -38,6 +44,21 @@ class Weights:
     def transfer(self, a) -> int:
         """A transfer: the step, and the straight run of any state (falls chain states)."""
         return 1 + sum(self.stmts(state.stmts) for state in a.states)
+
+    def absorbed(self, s) -> int:
+        """The steps of all the turns of a ДЛЯ of constant integer bounds, when they are few
+        enough to count at once with the run around it; 0 for a loop that counts its turns."""
+        if not isinstance(s, n.For):
+            return 0
+        bounds = (s.start, s.stop) + ((s.step,) if s.step is not None else ())
+        if not all(isinstance(b, n.Const) and type(b.value) is int for b in bounds):
+            return 0
+        step = s.step.value if s.step is not None else 1
+        if step == 0:
+            return 0
+        trips = len(range(s.start.value, s.stop.value + (1 if step > 0 else -1), step))
+        steps = trips * self.loop(s)
+        return steps if steps <= ABSORBED else 0
 
     # ---- the straight run: steps taken before the next counting point ----
 
@@ -69,7 +90,8 @@ class Weights:
             case n.While(cond=cond):
                 return self.expr(cond)  # the first test; each iteration counts its own
             case n.For(start=start, step=step, stop=stop):
-                return self.expr(start) + self.expr(stop) + (self.expr(step) if step is not None else 0)
+                bounds = self.expr(start) + self.expr(stop) + (self.expr(step) if step is not None else 0)
+                return bounds + self.absorbed(s)
             case n.Loop():
                 return 0
         return sum(self.expr(x) for x in n.children(s) if not isinstance(x, n.Block))
