@@ -5,6 +5,8 @@ every mode; these tests add what a golden file cannot say: the limits, and the c
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 from conftest import MODES, run_text
@@ -62,3 +64,15 @@ def test_a_loop_counts_its_steps_in_a_local_unless_it_calls_what_counts():
     calling = emitted("r (n) = ЕСЛИ n > 0 ТО r(n - 1) КОНЕЦ_ЕСЛИ\ni := 0\n"
                       "ПОКА i < 10 ВЫПОЛНЯТЬ i := i + 1; r(2) ВЕРНУТЬСЯ\n")
     assert "осталось" not in calling.split("ОСТАЛЬНОЕ = ")[0]
+
+
+def test_without_limits_the_fast_code_still_hands_over(tmp_path):
+    """`pseudo py --no-limits`: an element the fast code's dict lacks is still the exact
+    code's error, not a KeyError."""
+    path = tmp_path / "miss.py"
+    loaded = pseudo.load(Source("a[1] := 1\nСООБЩИТЬ a[1]\nСООБЩИТЬ a[2]\n", "miss.pseudo"))
+    path.write_text(python_source(loaded, "miss.pseudo", limits=False), encoding="utf-8")
+    result = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, encoding="utf-8",
+                            check=False)
+    assert (result.returncode, result.stdout) == (70, "1\n")
+    assert result.stderr.startswith("miss.pseudo:3:10: ошибка: элемент a[2] не получил значения")

@@ -181,10 +181,10 @@ class Generator:
         return [comment(c.text) for c in taken]
 
     def needs_exact(self) -> bool:
-        """Can the fast code hand over to the exact code (a value read checked as read, a
-        power taken to be an integer, a limit)?"""
-        powers = any(isinstance(x, n.Binary) and x.op == "^" for root in n.bodies(self.program) for x in n.walk(root))
-        return self.fast and (bool(self.kinds.guards) or self.limits or powers)
+        """Can the fast code hand over to the exact code? Always: a value read of another kind,
+        a power taken to be an integer, a limit, an element its arrays lack, an error in a
+        call written out in place."""
+        return self.fast
 
 
 class BodyCode:
