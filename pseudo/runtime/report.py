@@ -9,11 +9,13 @@ program (from the position of the Python instruction that raised, through `Compi
 and the pseudo call stack, read from the traceback's frames.
 """
 import errno
+import sys
 
 from .messages import SEVERITY_WORDS
 from .values import Failure, fail, show
 
 WINDOW = 100  # characters of a long line shown around the caret
+EXIT_RUNTIME, EXIT_INTERRUPTED = 70, 130
 
 
 class Place(tuple):
@@ -326,3 +328,20 @@ def _stack(frames, program):
         call = innermost_place(frames[:i], program) if i else None
         out.append(stack_entry(d.name, d.params, d.words, values, call))
     return out
+
+
+def report_exception(exc, program, stream=None):
+    """Print the language's error for an exception of the compiled program; its exit code."""
+    stream = stream or sys.stderr
+    failure = explain(exc, program)
+    if failure is None:
+        print(render("error", f"внутренняя ошибка: {exc!r}", None), file=stream)
+        return EXIT_RUNTIME
+    place = failure.place
+    line = program.line(place.filename, place.line) if place is not None else None
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+    print(render("error", failure.text(), place, line, failure.hint(), stack_lines(failure.stack)), file=stream)
+    return EXIT_INTERRUPTED if failure.code == "interrupted" else EXIT_RUNTIME

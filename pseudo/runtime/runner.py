@@ -6,12 +6,12 @@ import sys
 
 from .io import finish_io, restart_io, start_io
 from .limits import CHECK_EVERY, Limits, interrupt, restart_limits, restart_random, start_limits, start_random
-from .report import explain, in_written_out_code, program_of, render, stack_lines
+from .report import in_written_out_code, program_of, report_exception
 from .values import КонецРаботы, Пересмотр
 
 THREAD_STACK = 512 * 1024 * 1024
 MAX_DEPTH = 1_000_000  # deeper recursion does not fit in memory: the options refuse it
-EXIT_OK, EXIT_USAGE, EXIT_RUNTIME, EXIT_INTERRUPTED = 0, 64, 70, 130
+EXIT_OK, EXIT_USAGE = 0, 64  # and report.EXIT_RUNTIME, EXIT_INTERRUPTED
 
 
 def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_over=None, inline_depth=0):
@@ -183,23 +183,6 @@ def run_emitted(главная, программа, остальное, limits, 
         rest()
         return report_exception(e, program_of(программа), stderr)
     return EXIT_OK
-
-
-def report_exception(exc, program, stream=None):
-    """Print the language's error for an exception of the compiled program; its exit code."""
-    stream = stream or sys.stderr
-    failure = explain(exc, program)
-    if failure is None:
-        print(render("error", f"внутренняя ошибка: {exc!r}", None), file=stream)
-        return EXIT_RUNTIME
-    place = failure.place
-    line = program.line(place.filename, place.line) if place is not None else None
-    try:
-        sys.stdout.flush()
-    except (OSError, ValueError, AttributeError):
-        pass
-    print(render("error", failure.text(), place, line, failure.hint(), stack_lines(failure.stack)), file=stream)
-    return EXIT_INTERRUPTED if failure.code == "interrupted" else EXIT_RUNTIME
 
 
 def _options(argv):
