@@ -110,6 +110,28 @@ def test_ctrl_c_prints_where_the_program_was(tmp_path, mode):
     assert ":2:5:" in err and "крутить(" in err
 
 
+@pytest.mark.parametrize("mode", [[], ["--interpret"], ["emitted"]])
+def test_ctrl_c_stops_a_loop_that_counts_no_steps_for_long(tmp_path, mode):
+    """A short ДЛЯ of constant bounds counts its steps with the run around it, and each of its
+    turns here takes milliseconds: Ctrl-C still stops it at once, where it is."""
+    path = write(tmp_path, "s := 0\nДЛЯ i := 1 ДО 5000 ВЫПОЛНЯТЬ\n  x := 7 ^ 40000\n  s := s + x ОСТ 10\n"
+                           "ВЕРНУТЬСЯ\nСООБЩИТЬ 'готово', s\n")
+    if mode == ["emitted"]:
+        cli("py", "-q", path, "-o", str(tmp_path / "p.py"))
+        argv = [sys.executable, str(tmp_path / "p.py")]
+    else:
+        argv = [sys.executable, "-m", "pseudo", "run", *mode, path]
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            encoding="utf-8", env=dict(os.environ, PYTHONIOENCODING="utf-8"))
+    time.sleep(1.0)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=10)
+    assert (proc.returncode, out) == (130, "")
+    assert "прервано (Ctrl-C)" in err and "п.pseudo:" in err
+    assert time.monotonic() - sent < 1.5
+
+
 def test_broken_pipe_is_not_an_error(tmp_path):
     path = write(tmp_path, "ДЛЯ i := 1 ДО 100000 ВЫПОЛНЯТЬ СООБЩИТЬ i ВЕРНУТЬСЯ\n")
     result = subprocess.run(f"{sys.executable} -m pseudo run {path} | head -1", shell=True, cwd=ROOT,

@@ -32,6 +32,7 @@ from .weights import Weights
 COMMENT = "__pseudo_comment__"
 OUTLINE = 12  # a block nested deeper in one Python function becomes a function of its own
 CHAIN = 40  # a chain of operations longer than this is computed in parts (`(t := …, …)[-1]`)
+WRITTEN_OUT = "pseudo_written_out"  # marks a function's code written out in place of a call: it keeps its places
 
 
 # ---- building nodes ----
@@ -116,7 +117,6 @@ class Where:
     loops: tuple = ()
     jumps: dict = field(default_factory=dict)  # id(Goto or Stop) → Jump
     depth: int = 0  # compound statements around, within the Python function being written
-    budget: str | None = None  # the local that counts the steps left, inside a loop that keeps one
 
 
 @dataclass
@@ -142,10 +142,8 @@ class Generator:
         self.frames_per_call = 2  # the definition's frame, and one for a runtime helper it calls
         # the fast code's arrays: plain dicts (one index) or rows of rows (several), by name
         self.plain_arrays = _index_counts(program) if fast else {}
-        self.counting = _counting(program, facts, self.weights) if self.weights else set()  # calls that count
         self.inlining = Inlining(program, facts) if fast else None
         self.inlined: dict[tuple, str] = {}  # program place of a written-out node → its function's Python name
-        self.written_out: set[int] = set()  # ids of the code written out in place of calls: it keeps its places
 
     def parts(self) -> dict[str, list[ast.stmt]]:
         """The program's statements, by source file: the definitions, then главная; each
@@ -318,64 +316,22 @@ class BodyCode:
 
     # ---- counting steps ----
 
-    def count(self, weight: int, span, where: Where | None = None) -> list[ast.stmt]:
+    def count(self, weight: int, span) -> list[ast.stmt]:
         """The fast code counts `weight` steps at once and looks at the limits when its count
-        passes the boundary; the exact code counts one (`шаг()`); nothing without limits.
-        Inside a loop that keeps its own budget (`budget_loop`), the count is a local's."""
+        passes the boundary; the exact code counts one (`шаг()`); nothing without limits."""
         if not self.gen.limits or weight == 0:
             return []
         if not self.gen.fast:
             return [statement(call("шаг", [], span), span)]
         self.scopes[-1].counts = True
-        if where is not None and where.budget:
-            left = where.budget
-            take = at(ast.AugAssign(target=name(left, span, ast.Store()), op=ast.Sub(), value=ast.Constant(weight)),
-                      span)
-            spent = at(ast.If(test=ast.Compare(left=name(left, span), ops=[ast.Lt()], comparators=[ast.Constant(0)]),
-                              body=self.sync(left, span) + [self.look(span), self.budget(left, span)], orelse=[]),
-                       span)
-            return [take, spent]
         add = at(ast.AugAssign(target=name("счёт_шагов", span, ast.Store()), op=ast.Add(),
                                value=ast.Constant(weight)), span)
         passed = ast.Compare(left=name("счёт_шагов", span), ops=[ast.Gt()], comparators=[name("рубеж", span)])
-        return [add, at(ast.If(test=passed, body=[self.look(span)], orelse=[]), span)]
+        look = assign(name("рубеж", span, ast.Store()), call("пределы", [name("счёт_шагов", span)], span), span)
+        return [add, at(ast.If(test=passed, body=[look], orelse=[]), span)]
 
-    @staticmethod
-    def look(span) -> ast.stmt:
-        """`рубеж = пределы(счёт_шагов)`: the limits looked at, and the next boundary."""
-        return assign(name("рубеж", span, ast.Store()), call("пределы", [name("счёт_шагов", span)], span), span)
-
-    @staticmethod
-    def budget(left: str, span) -> ast.stmt:
-        """`осталось = рубеж - счёт_шагов`: the steps left before the next look at the limits."""
-        return assign(name(left, span, ast.Store()), at(ast.BinOp(left=name("рубеж", span), op=ast.Sub(),
-                                                                  right=name("счёт_шагов", span)), span), span)
-
-    @staticmethod
-    def sync(left: str, span) -> list[ast.stmt]:
-        """`счёт_шагов = рубеж - осталось`: the local budget back into the count."""
-        return [assign(name("счёт_шагов", span, ast.Store()), at(ast.BinOp(
-            left=name("рубеж", span), op=ast.Sub(), right=name(left, span)), span), span)]
-
-    def budget_loop(self, s, where: Where) -> Where | None:
-        """A loop whose steps the fast code counts in a local of its own, when nothing in it
-        counts steps elsewhere — no call of a definition that counts, no transfer, no КОНЧЕНО
-        that leaves it —: the local is set from the count before the loop, and the count from
-        the local after it. (A global's addition and comparison cost twice a local's.)"""
-        if (not self.gen.weights or where.budget or self.outlined or self.dispatched or not self.hot(s)
-                or any(isinstance(x, n.Goto | n.Label | n.Exit) or isinstance(x, n.Call) and x.name in self.gen.counting
-                       for x in n.walk(s))):
-            return None
-        self.scopes[-1].counts = True
-        return replace(where, budget=self.names.fresh("осталось", self.key or ""))
-
-    def hot(self, s) -> bool:
-        """Does the loop, or a loop in it, count its steps at each turn?"""
-        return any(isinstance(x, n.While | n.Loop) or isinstance(x, n.For) and not self.gen.weights.absorbed(x)
-                   for x in n.walk(s))
-
-    def count_loop(self, s, where: Where | None = None) -> list[ast.stmt]:
-        return self.count(self.gen.weights.loop(s) if self.gen.weights else 1, s.span, where)
+    def count_loop(self, s) -> list[ast.stmt]:
+        return self.count(self.gen.weights.loop(s) if self.gen.weights else 1, s.span)
 
     def count_transfer(self, span) -> list[ast.stmt]:
         w = self.gen.weights
@@ -474,27 +430,18 @@ class BodyCode:
                        orelse=self.suite(s.else_, inner))]
 
     def _stmt_While(self, s: n.While, where: Where):
-        own = self.budget_loop(s, where)
-        inner = replace(own or where, loops=where.loops + ("other",), depth=where.depth + 1)
-        body = self.count_loop(s, inner) + self.suite(s.body, inner)
-        return self.budgeted(own, [ast.While(test=self.cond(s.cond), body=body, orelse=[])], s.span)
+        inner = replace(where, loops=where.loops + ("other",), depth=where.depth + 1)
+        body = self.count_loop(s) + self.suite(s.body, inner)
+        return [ast.While(test=self.cond(s.cond), body=body, orelse=[])]
 
     def _stmt_Loop(self, s: n.Loop, where: Where):
-        own = self.budget_loop(s, where)
-        inner = replace(own or where, loops=where.loops + ("endless",), depth=where.depth + 2)
-        loop = at(ast.While(test=ast.Constant(True), body=self.count_loop(s, inner) + self.suite(s.body, inner),
+        inner = replace(where, loops=where.loops + ("endless",), depth=where.depth + 2)
+        loop = at(ast.While(test=ast.Constant(True), body=self.count_loop(s) + self.suite(s.body, inner),
                             orelse=[]), s.span)
         if _exit_needs_raise(s.body, self.gen.facts, self.outlined):
             handler = ast.ExceptHandler(type=name("Кончено"), name=None, body=[ast.Pass()])
             return [ast.Try(body=[loop], handlers=[handler], orelse=[], finalbody=[])]
-        return self.budgeted(own, [loop], s.span)
-
-    def budgeted(self, own: Where | None, loop: list[ast.stmt], span) -> list[ast.stmt]:
-        """A loop that keeps its own budget of steps, between the statements that set it and
-        give it back."""
-        if own is None:
-            return loop
-        return [self.budget(own.budget, span)] + loop + self.sync(own.budget, span)
+        return [loop]
 
     def _stmt_Exit(self, s: n.Exit, where: Where):
         if where.loops and where.loops[-1] == "endless":
@@ -511,16 +458,14 @@ class BodyCode:
             target = name(value, s.span, ast.Store())
         elif s.var not in self.locals:
             self.scopes[-1].globals.add(s.var)
-        own = self.budget_loop(s, where)
-        inner = replace(own or where, loops=where.loops + ("other",), depth=where.depth + 1)
+        inner = replace(where, loops=where.loops + ("other",), depth=where.depth + 1)
         # a short loop of constant bounds counts nothing: its turns are counted with the run around it
         absorbed = self.gen.weights is not None and self.gen.weights.absorbed(s)
-        each = [] if absorbed else self.count_loop(s, inner)
+        each = [] if absorbed else self.count_loop(s)
         self.loop_vars.append(s.var)
         body = through + each + self.suite(s.body, inner)
         self.loop_vars.pop()
-        loop = at(ast.For(target=target, iter=self.progression(s), body=body or [ast.Pass()], orelse=[]), s.span)
-        return self.budgeted(own, [loop], s.span)
+        return [at(ast.For(target=target, iter=self.progression(s), body=body or [ast.Pass()], orelse=[]), s.span)]
 
     def progression(self, s: n.For) -> ast.expr:
         bounds = (s.start, s.stop) + ((s.step,) if s.step else ())
@@ -653,7 +598,7 @@ class BodyCode:
         if len(spine) > CHAIN:
             return at(self.chain(spine), e.span)
         code = getattr(self, "_expr_" + type(e).__name__)(e)
-        return code if id(code) in self.gen.written_out else at(code, e.span)
+        return code if getattr(code, WRITTEN_OUT, False) else at(code, e.span)
 
     def chain(self, spine: list) -> ast.expr:
         """A long chain computed in parts, left to right, each part named as it is computed:
@@ -721,8 +666,8 @@ class BodyCode:
     def call(self, e: n.Call, value: bool) -> ast.expr:
         d = self.gen.program.definitions[e.name]
         plan = None
-        if value and self.gen.inlining:
-            params = {p.name for p in self.gen.program.definitions[self.key].params} if self.key else set()
+        if value and self.gen.inlining:  # a parameter surely has a value, but a РЕЗ one's place may have none
+            params = {p.name for p in self.gen.program.definitions[self.key].params if not p.by_ref} if self.key else set()
             plan = self.gen.inlining.plan(e, self.locals | set(self.arguments), params | set(self.loop_vars))
         if plan is not None:
             return self.inline(e, d, plan)
@@ -740,8 +685,10 @@ class BodyCode:
                 arguments[param.name] = lambda arg=arg: self.expr(arg)
         code = BodyCode(self.gen, e.name, arguments).expr(d.body)
         python = self.names.defs[e.name]
-        self.gen.inlined.update({place_of(x.span): python for x in n.walk(d.body)})
-        self.gen.written_out.add(id(code))
+        # an error in the function's nodes, or in its arguments (evaluated in the order the
+        # expression uses them, not from left to right), is the exact code's to report
+        self.gen.inlined.update({place_of(x.span): python for root in (d.body, *e.args) for x in n.walk(root)})
+        setattr(code, WRITTEN_OUT, True)
         return code
 
     def named_once(self, arg: n.Expr, temp: str):
@@ -881,22 +828,6 @@ def _ref_arguments(root, program: n.Program):
 
 def place_of(span: Span) -> tuple:
     return (span.filename, span.line, span.column, span.end_line, span.end_column)
-
-
-def _counting(program: n.Program, facts: Facts, weights: Weights) -> set[str]:
-    """The definitions whose calls count steps in the fast code: the recursive ones, those with
-    loops that count their turns or with labels, and those that call them."""
-    def counts(x) -> bool:
-        return isinstance(x, n.While | n.Loop | n.Label) or isinstance(x, n.For) and not weights.absorbed(x)
-    counting = set(facts.recursive) | {key for key, d in program.definitions.items()
-                                       if any(counts(x) for x in n.walk(d.body))}
-    calls = {key: {x.name for x in n.walk(d.body) if isinstance(x, n.Call)} for key, d in program.definitions.items()}
-    changed = True
-    while changed:
-        grown = {key for key, callees in calls.items() if callees & counting} - counting
-        counting |= grown
-        changed = bool(grown)
-    return counting
 
 
 def _index_counts(program: n.Program) -> dict[str, int]:

@@ -45,20 +45,21 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
         roomy = max(old, base + limits.max_depth * frames_per_call + 1000)
         try:
             try:
-                if exact is None:
+                fast_limit = base + limits.max_depth - inline_depth
+                if exact is None or fast_limit <= base:  # no fast code, or no room for its calls
                     sys.setrecursionlimit(roomy)
-                    main()
+                    (main if exact is None else exact())()
                     return
-                sys.setrecursionlimit(base + limits.max_depth - inline_depth)
+                sys.setrecursionlimit(fast_limit)
                 try:
                     main()
                 except BaseException as e:
+                    sys.setrecursionlimit(roomy)  # what follows is the runtime's, not the program's depth
                     if not _handed_over(e, hands_over):
                         raise
                     restart_io()
                     restart_limits()
                     restart_random()
-                    sys.setrecursionlimit(roomy)
                     exact()()
             finally:
                 finish_io()
@@ -81,7 +82,12 @@ def _handed_over(exc, hands_over):
 def on_deep_stack(fn, on_interrupt):
     """fn() in a thread with a large stack, so that deep recursion fits; what it raises is
     raised here. Where there are no threads (a browser), fn() runs here. (The thread is
-    `_thread`'s own: importing `threading` would cost more than the rest of a short run.)"""
+    `_thread`'s own: importing `threading` would cost more than the rest of a short run.)
+
+    Ctrl-C reaches this thread: `on_interrupt` asks the program to stop at its next step;
+    a program that takes no counted step for a while (a long loop of constant bounds, slow
+    operations on huge numbers) gets the interruption in its own thread, at its next Python
+    instruction; one blocked in input is abandoned after two seconds."""
     outcome = []
     done = _thread.allocate_lock()  # held until fn() ends; waiting on it, Ctrl-C still reaches this thread
     done.acquire()
@@ -93,10 +99,11 @@ def on_deep_stack(fn, on_interrupt):
             outcome.append(e)
         finally:
             done.release()
+    worker = None
     try:
         old_size = _thread.stack_size(THREAD_STACK)
         try:
-            _thread.start_new_thread(target, ())
+            worker = _thread.start_new_thread(target, ())
         finally:
             _thread.stack_size(old_size)
     except (RuntimeError, ValueError):  # no threads here: run in this one
@@ -106,10 +113,22 @@ def on_deep_stack(fn, on_interrupt):
             pass
     except KeyboardInterrupt:
         on_interrupt()
-        if not done.acquire(timeout=2.0):  # blocked in input, or in one long operation
-            raise
+        if not done.acquire(timeout=0.2) and worker is not None:
+            _interrupt_thread(worker)
+            if not done.acquire(timeout=2.0):  # blocked in input, or in one long operation
+                raise
     if outcome:
         raise outcome[0]
+
+
+def _interrupt_thread(ident):
+    """KeyboardInterrupt in the thread `ident`, at its next Python instruction (CPython's
+    PyThreadState_SetAsyncExc; elsewhere nothing)."""
+    try:
+        import ctypes
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(KeyboardInterrupt))
+    except (ImportError, AttributeError, OSError):
+        pass
 
 
 ROOMY_SLOTS = 1 << 17
@@ -163,9 +182,9 @@ def run_emitted(главная, программа, остальное, limits, 
 
     def rest():
         if остальное is not None and not kept:
-            kept.append(True)
             code = compile("\n" * (программа["rest_line"] - 1) + остальное, программа["code_file"], "exec")
             exec(code, namespace)  # noqa: S102 - the file's own code
+            kept.append(True)
 
     def exact():
         rest()
