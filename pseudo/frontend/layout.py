@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import Diagnostic, diagnostic
 from ..messages import hint
-from .lark_standalone import Token
+from .lexer import Token
 from .source import Source, span_of_token
 
 OPENERS = {"IF", "WHILE", "FOR", "LPAR", "LSQB"}

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import static_error
-from .lark_standalone import Token
+from .lexer import Token
 from .source import Span
 
 WORD_TYPES = {"NAME", "AND", "OR", "NOT", "TRUE", "FALSE", "DIV", "MOD", "RESULT", "REZ"}

@@ -15,7 +15,7 @@ from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic, static_error
 from ..messages import KEYWORDS, hint, nearest
 from ..runtime.library import BUILTINS
-from .lark_standalone import Token
+from .lexer import Token
 from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_expression, parse_file, unexpected
 from .phrases import (
     BUILTIN_PHRASE_NAMES,
