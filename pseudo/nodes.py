@@ -18,6 +18,10 @@ class Node:
 
     def __init__(self, span: Span | None, *args, **named):
         self.span = span
+        if not named and len(args) == len(self.fields):  # the common case, made short
+            for name, value in zip(self.fields, args):
+                setattr(self, name, value)
+            return
         values = dict(self.defaults)
         values.update(zip(self.fields, args))
         values.update(named)
@@ -243,14 +247,16 @@ EXPR_NODES = (Const, Var, Index, Call, BuiltinCall, Unary, Binary, Compare, Logi
 STMT_NODES = (Assign, CallStmt, If, While, For, Loop, Exit, Print, Read, Screen, Stop, Label, Goto)
 
 
-def children(node: Node):
+def children(node: Node) -> list[Node]:
     """The child nodes of a node, in source order."""
+    out = []
     for f in node.fields:
         value = getattr(node, f)
         if isinstance(value, Node):
-            yield value
+            out.append(value)
         elif isinstance(value, tuple):
-            yield from (v for v in value if isinstance(v, Node))
+            out += [v for v in value if isinstance(v, Node)]
+    return out
 
 
 def blocks(s: Node) -> list[Block]:
@@ -273,10 +279,17 @@ def bodies(program: Program) -> list:
 
 
 def walk(node: Node):
-    """The node and all its descendants, depth first."""
-    yield node
-    for child in children(node):
-        yield from walk(child)
+    """The node and all its descendants, depth first, in source order. A stack, not recursion:
+    the checks walk every body several times, and nested generators cost a frame per level."""
+    stack = [node]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        node = pop()
+        yield node
+        below = children(node)
+        if below:
+            below.reverse()
+            push(below)
 
 
 def rewrite(node, fn):
