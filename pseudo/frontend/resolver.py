@@ -698,39 +698,48 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
     defs = program.definitions
     locals_of = {key: _locals(d) for key, d in defs.items()}
     assigned = _assigned_globals(program, locals_of)
+    lookalikes = _FoldIndex(assigned, defs)
 
     def binder(scope_locals: tuple[str, ...]):
-        known = set(scope_locals) | assigned
+        local = set(scope_locals)
+
+        def known(name: str) -> bool:
+            return name in local or name in assigned
 
         def resolve_name(name: str, span: Span) -> str:
-            if name in known or name in defs:
+            if known(name) or name in defs:
                 return name
-            folded = {m for m in known | set(defs) if fold_lookalikes(m) == fold_lookalikes(name)}
+            folded = lookalikes.matches(name) | {m for m in local if fold_lookalikes(m) == fold_lookalikes(name)}
             if len(folded) == 1:
                 resolved = folded.pop()
                 warnings.append(diagnostic("warning", "tol-lookalike", span, written=name, resolved=resolved))
                 return resolved
             return name
 
+        def never_assigned(node) -> None:
+            near = nearest(node.name, [*local, *assigned])  # the order of the choices does not matter
+            warnings.append(diagnostic("warning", "never-assigned", node.span,
+                                       hint("never-assigned", nearest=near) if near else None, name=node.name))
+
         def fix(node):
             match node:
-                case n.Var(name=name) if name not in known:
+                case n.Var(name=name) if not known(name):
                     name = resolve_name(name, node.span)
                     if name in defs:
                         return n.Call(node.span, name, ())
-                    if name not in known:
-                        _warn_never_assigned(node, known, warnings)
+                    if not known(name):
+                        never_assigned(node)
                     return n.Var(node.span, name)
-                case n.Index(name=name) if name not in known:
+                case n.Index(name=name) if not known(name):
                     name = resolve_name(name, node.span)
-                    if name not in known:
-                        _warn_never_assigned(node, known, warnings)
+                    if not known(name):
+                        never_assigned(node)
                     return n.Index(node.span, name, node.indices)
                 case n.Call(name=name) if name not in defs:
                     resolved = resolve_name(name, node.span)
                     if resolved in defs:
                         return n.Call(node.span, resolved, node.args)
-                    if name in BUILTINS and name not in known:  # the program's own names hide a built-in
+                    if name in BUILTINS and not known(name):  # the program's own names hide a built-in
                         return n.BuiltinCall(node.span, name, node.args)
                     candidates = [k for k in defs if not k.startswith("«")] + [b for b in BUILTINS if " " not in b]
                     near = nearest(name, candidates)
@@ -752,10 +761,19 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
     return n.Program(program.span, new_defs, main, program.comments)
 
 
-def _warn_never_assigned(node, known: set[str], warnings: list[Diagnostic]) -> None:
-    near = nearest(node.name, sorted(known))
-    warnings.append(diagnostic("warning", "never-assigned", node.span,
-                               hint("never-assigned", nearest=near) if near else None, name=node.name))
+class _FoldIndex:
+    """The global names and definitions by their look-alike folding, built when first asked."""
+
+    def __init__(self, assigned: set[str], defs: dict):
+        self.names, self.by_fold = (assigned, defs), None
+
+    def matches(self, name: str) -> set[str]:
+        if self.by_fold is None:
+            self.by_fold = {}
+            for group in self.names:
+                for m in group:
+                    self.by_fold.setdefault(fold_lookalikes(m), set()).add(m)
+        return set(self.by_fold.get(fold_lookalikes(name), ()))
 
 
 def _locals(d: n.Definition) -> tuple[str, ...]:
