@@ -204,7 +204,7 @@ class _Builder(Transformer):
 
     # ---- runs ----
     def _run(self, *items):
-        toks = [self.originals[id(t)] for t in _tokens_of(items)]
+        toks = [self.originals[id(t)] if isinstance(t, LarkToken) else t for t in _tokens_of(items)]
         return Run(toks, _span(self.src, toks[0], toks[-1]))
 
     run = args = cond = _run
