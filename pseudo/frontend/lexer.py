@@ -17,16 +17,18 @@ from __future__ import annotations
 import re
 from typing import Self
 
-# (terminal, regular expression) in the order Lark's basic lexer tries them
+# (terminal, regular expression) in the order Lark's basic lexer tries them, with two changes
+# that match the same: WS, which no other terminal's text begins with, is taken before each
+# token; LABEL (priority 2) is a NAME followed by `:` — tried just before NAME by Lark, here the
+# optional end of NAME.
+SPACES = "[ \t\x0c\r\xa0]"  # WS is one or more
 TERMINALS = [
-    ("STOP", r"КОНЕЦ(?:_|[ \t]+)РАБОТЫ(?!\w)"),
+    ("STOP", r"КОНЕЦ(?:_|[ \t]+)РАБОТЫ(?!\w)"),  # priority 3
     ("END_IF", r"КОНЕЦ(?:_|[ \t]+)ЕСЛИ(?!\w)"),
     ("GOTO", r"ПЕРЕЙТИ[ \t]+К(?!\w)"),
-    ("LABEL", r"[^\W\d_]\w*[ \t]*:(?!=)"),
+    ("NAME", r"[^\W\d_]\w*(?P<LABEL>[ \t]*:(?!=))?"),
     ("STRING", r"'[^'\n]*'|\"[^\"\n]*\""),
-    ("NAME", r"[^\W\d_]\w*"),
     ("COMMENT", r"\{[^}]*\}"),
-    ("WS", "[ \t\x0c\r\xa0]+"),
     ("PATTERN", r"«[^»]*»"),
     ("NUMBER", r"\d+"),
     ("DEF_NAME", "\x00DEF_NAME"),
@@ -63,8 +65,11 @@ KEYWORD_TYPES = {
 
 MULTILINE = frozenset({"_NL", "COMMENT", "PATTERN"})  # the only terminals whose text may hold "\n"
 
-# Every position is matched: a character no terminal accepts is the group BAD.
-_SCANNER = re.compile("|".join(f"(?P<{name}>{regex})" for name, regex in TERMINALS) + r"|(?P<BAD>.)", re.DOTALL)
+# Spaces (never given back), then a token; a character no terminal accepts is the group BAD.
+# Every character is matched but the spaces at the very end.
+_SCANNER = re.compile(f"{SPACES}*+(?:" + "|".join(f"(?P<{name}>{regex})" for name, regex in TERMINALS)
+                      + r"|(?P<BAD>.))", re.DOTALL)
+_LABEL = _SCANNER.groupindex["LABEL"]
 
 
 class Token:
@@ -117,15 +122,16 @@ def scan(text: str, keep_whitespace: bool = False) -> list[Token] | None:
     tokens: list[Token] = []
     append = tokens.append
     keywords = KEYWORD_TYPES
-    line, line_start = 1, 0
+    line, line_start, end = 1, 0, 0
     for m in _SCANNER.finditer(text):
         kind = m.lastgroup
-        if kind == "WS" and not keep_whitespace:
-            continue
-        value = m.group()
-        start, end = m.span()
+        value = m[kind]
+        end = m.end()
+        start = end - len(value)
+        if keep_whitespace and start > m.start():
+            append(_spaces(text, m.start(), start, line, line_start))
         if kind == "NAME":
-            kind = keywords.get(value, "NAME")
+            kind = "LABEL" if m.start(_LABEL) >= 0 else keywords.get(value, "NAME")
         elif kind in MULTILINE and "\n" in value:
             column = start - line_start + 1
             first_line = line
@@ -137,4 +143,10 @@ def scan(text: str, keep_whitespace: bool = False) -> list[Token] | None:
             return None
         column = start - line_start + 1
         append(Token(kind, value, start, line, column, line, column + end - start, end))
+    if keep_whitespace and end < len(text):
+        append(_spaces(text, end, len(text), line, line_start))
     return tokens
+
+
+def _spaces(text: str, start: int, end: int, line: int, line_start: int) -> Token:
+    return Token("WS", text[start:end], start, line, start - line_start + 1, line, end - line_start + 1, end)
