@@ -123,16 +123,23 @@ class PhraseTable:
         return self._by_word
 
     def candidates(self, tokens: list[Token]) -> list[Pattern]:
-        words = {t.value.lower() for t in tokens if t.type in WORD_TYPES}
+        """The phrases all of whose words the run has, in the order of definition."""
         index = self._index()
-        found = [p for w in words for p in index.get(w, ()) if all(x in words for x in p.words)]
+        indexed = [p for t in tokens if t.type in WORD_TYPES for p in index.get(t.value.lower(), ())]
+        if not indexed:
+            return indexed
+        words = {t.value.lower() for t in tokens if t.type in WORD_TYPES}
+        found = [p for p in dict.fromkeys(indexed) if all(x in words for x in p.words)]
         return sorted(found, key=self.order.__getitem__) if len(found) > 1 else found
 
     def match(self, tokens: list[Token], parses) -> list[Match]:
         """All ways the run reads as a phrase; `parses(i, j)` tells if tokens[i:j] is an expression."""
         found: list[Match] = []
+        candidates = self.candidates(tokens)
+        if not candidates:
+            return found
         depth = depths(tokens)
-        for pattern in self.candidates(tokens):
+        for pattern in candidates:
             for slices in _match(pattern.elements, tokens, depth, parses):
                 found.append(Match(pattern, slices, _case_differences(pattern, tokens, slices)))
                 if len(found) > 1:

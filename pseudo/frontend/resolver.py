@@ -608,7 +608,7 @@ class BodyResolver:
 
     def try_expr(self, toks: list[Token]):
         """The expression the tokens spell, or the StaticError saying why not (cached)."""
-        key = tuple(id(t) for t in toks)
+        key = tuple(map(id, toks))
         if key not in self.r.expr_cache:
             try:
                 self.r.expr_cache[key] = parse_expression(toks, self.source, self.r.rules_seen)
@@ -661,8 +661,11 @@ def _raw_labels(block: n.Block):
 
 
 def _top_level(toks: list[Token], type_: str) -> list[int]:
+    found = [i for i, t in enumerate(toks) if t.type == type_]
+    if not found:
+        return found
     d = depths(toks)
-    return [i for i, t in enumerate(toks) if t.type == type_ and d[i] == 0]
+    return [i for i in found if d[i] == 0]
 
 
 def _source_text(source: Source, toks: list[Token]) -> str:
