@@ -699,8 +699,7 @@ def _diag_order(d: Diagnostic):
 def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic]) -> n.Program:
     """Locals per definition, globals, calls of parameterless definitions, look-alike names."""
     defs = program.definitions
-    locals_of = {key: _locals(d) for key, d in defs.items()}
-    assigned = _assigned_globals(program, locals_of)
+    locals_of, assigned = _locals_and_globals(program)
     lookalikes = _FoldIndex(assigned, defs)
 
     def binder(scope_locals: tuple[str, ...]):
@@ -779,39 +778,43 @@ class _FoldIndex:
         return set(self.by_fold.get(fold_lookalikes(name), ()))
 
 
-def _locals(d: n.Definition) -> tuple[str, ...]:
-    names = [p.name for p in d.params]
-    for node in n.walk(d.body):
-        extra = None
-        if isinstance(node, n.For):
-            extra = node.var
-        elif isinstance(node, n.Var | n.Index) and node.name == RESULT:
-            extra = RESULT
-        if extra and extra not in names:
-            names.append(extra)
-    return tuple(names)
-
-
-def _assigned_globals(program: n.Program, locals_of: dict[str, tuple[str, ...]]) -> set[str]:
-    """Names that receive a value somewhere outside any definition's locals."""
-    out: set[str] = set()
-    bodies = [(program.main, ())] + [(d.body, locals_of[k]) for k, d in program.definitions.items()]
+def _locals_and_globals(program: n.Program) -> tuple[dict[str, tuple[str, ...]], set[str]]:
+    """Each definition's locals — parameters first, then ДЛЯ variables and РЕЗУЛЬТАТ in the
+    order of the text — and the names that receive a value outside any definition's locals;
+    one walk of each body."""
     ref_params = {k: [p.by_ref for p in d.params] for k, d in program.definitions.items()}
-    for body, local in bodies:
-        for node in n.walk(body):
-            targets = []
-            if isinstance(node, n.Assign):
-                targets = [node.target]
-            elif isinstance(node, n.Read):
-                targets = list(node.targets)
-            elif isinstance(node, n.For):
-                out.add(node.var) if node.var not in local else None
-            elif isinstance(node, n.Call) and node.name in ref_params:
-                targets = [a for a, r in zip(node.args, ref_params[node.name]) if r]
-            for t in targets:
-                if isinstance(t, n.Var | n.Index) and t.name not in local:
-                    out.add(t.name)
-    return out
+    locals_of: dict[str, tuple[str, ...]] = {}
+    assigned: set[str] = set()
+    for key, d in [(None, None), *program.definitions.items()]:
+        names = [p.name for p in d.params] if d is not None else None  # the main program has no locals
+        written: list[str] = []
+        for node in n.walk(d.body if d is not None else program.main):
+            if isinstance(node, n.For):
+                written.append(node.var)
+                extra = node.var
+            elif isinstance(node, n.Var | n.Index):
+                extra = node.name if node.name == RESULT else None
+            else:
+                extra = None
+                written.extend(t.name for t in _targets(node, ref_params) if isinstance(t, n.Var | n.Index))
+            if extra and names is not None and extra not in names:
+                names.append(extra)
+        local = set(names or ())
+        assigned.update(name for name in written if name not in local)
+        if d is not None:
+            locals_of[key] = tuple(names)
+    return locals_of, assigned
+
+
+def _targets(node: n.Node, ref_params: dict[str, list[bool]]) -> list[n.Expr]:
+    """What a statement or a call assigns: its target, its РЕЗ arguments."""
+    if isinstance(node, n.Assign):
+        return [node.target]
+    if isinstance(node, n.Read):
+        return list(node.targets)
+    if isinstance(node, n.Call) and node.name in ref_params:
+        return [a for a, by_ref in zip(node.args, ref_params[node.name]) if by_ref]
+    return []
 
 
 @dataclass
