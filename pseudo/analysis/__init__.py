@@ -43,10 +43,10 @@ class Facts:
                 entry = ENTRY_LABEL if block is program.main else None
                 self.automata[id(block)] = build(body.key, block, entry)
                 self.body_automata[key].append(self.automata[id(block)])
-        self.arrays = tuple(sorted({x.name for root in n.bodies(program) for x in n.walk(root)
-                                    if isinstance(x, n.Index)}))
+        arrays, calls = _arrays_and_calls(program)
+        self.arrays = tuple(sorted(arrays))
         self.may_give_nothing = frozenset(k for k in program.definitions if self._may_give_nothing(k, set()))
-        self.recursive = recursive_definitions(program)
+        self.recursive = recursive_definitions(program, calls)
 
     @cached_property
     def kinds(self) -> Kinds:
@@ -91,22 +91,75 @@ def surely_assigns_result(stmts) -> bool:
     return False
 
 
-def recursive_definitions(program: n.Program) -> frozenset[str]:
-    """The definitions that can call themselves, directly or through others."""
-    calls = {key: {x.name for x in n.walk(d.body) if isinstance(x, n.Call) and x.name in program.definitions}
-             for key, d in program.definitions.items()}
-    out = set()
-    for key, callees in calls.items():
-        seen, todo = set(), list(callees)
-        while todo:
-            x = todo.pop()
-            if x == key:
-                out.add(key)
-                break
-            if x not in seen:
-                seen.add(x)
-                todo.extend(calls[x])
-    return frozenset(out)
+def recursive_definitions(program: n.Program, calls: dict[str, set[str]] | None = None) -> frozenset[str]:
+    """The definitions that can call themselves, directly or through others: those on a cycle
+    of the call graph (`calls`: each definition's callees, found here if not given)."""
+    if calls is None:
+        calls = _arrays_and_calls(program)[1]
+    return frozenset(_on_cycles(calls))
+
+
+def _arrays_and_calls(program: n.Program) -> tuple[set[str], dict[str, set[str]]]:
+    """The names used as arrays, and each definition's calls of definitions: one walk."""
+    arrays: set[str] = set()
+    calls: dict[str, set[str]] = {key: set() for key in program.definitions}
+    for key, root in [(None, program.main), *((k, d.body) for k, d in program.definitions.items())]:
+        for x in n.walk(root):
+            if isinstance(x, n.Index):
+                arrays.add(x.name)
+            elif key is not None and isinstance(x, n.Call) and x.name in calls:
+                calls[key].add(x.name)
+    return arrays, calls
+
+
+def _on_cycles(graph: dict[str, set[str]]) -> set[str]:
+    """The vertices that lie on a cycle: Tarjan's strongly connected components, with a stack of
+    its own instead of recursion, in time linear in the size of the graph."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: set[str] = set()
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        work.append((v, iter(graph[v])))
+
+    for root in graph:
+        if root in index:
+            continue
+        work: list = []
+        visit(root)
+        while work:
+            v, callees = work[-1]
+            for w in callees:
+                if w not in index:
+                    visit(w)
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[v])
+                if low[v] == index[v]:
+                    component = _pop_component(stack, on_stack, v)
+                    if len(component) > 1 or v in graph[v]:
+                        out.update(component)
+    return out
+
+
+def _pop_component(stack: list[str], on_stack: set[str], root: str) -> list[str]:
+    component = []
+    while True:
+        w = stack.pop()
+        on_stack.discard(w)
+        component.append(w)
+        if w == root:
+            return component
 
 
 def _labelled_blocks(code) -> list[n.Block]:
