@@ -14,11 +14,11 @@ def check(program: n.Program, facts: Facts) -> list[Diagnostic]:
     """Errors and warnings that need the whole resolved program."""
     out: list[Diagnostic] = []
     bodies = [(program.main, ())] + [(d.body, d.locals) for d in program.definitions.values()]
-    uses = _Uses()
+    uses = _Uses(silent.FirstUses(program))
     for body, local in bodies:
         out.extend(uses.collect(body, local, program.definitions))
     out.extend(automaton.check(facts.top_automata()))
-    out.extend(silent.warnings(program, facts.recursive))
+    out.extend(silent.warnings(program, facts.recursive, uses.first))
     out.extend(uses.unread_arrays())
     for name in uses.scalars.keys() & uses.arrays.keys():
         if name not in uses.assigned:  # `СООБЩИТЬ m` for an array m: the whole array as a value
@@ -32,9 +32,11 @@ def check(program: n.Program, facts: Facts) -> list[Diagnostic]:
 
 class _Uses:
     """What one walk over each body finds: the first use of each name as a scalar and as an
-    array, the scalars assigned, the arrays written and read."""
+    array, the scalars assigned, the arrays written and read; and for silent.py, the first
+    place of each name in the text."""
 
-    def __init__(self):
+    def __init__(self, first: silent.FirstUses):
+        self.first = first
         self.scalars: dict[str, n.Node] = {}
         self.arrays: dict[str, n.Node] = {}
         self.assigned: set[str] = set()
@@ -46,6 +48,7 @@ class _Uses:
         out: list[Diagnostic] = []
         targets: set[int] = set()  # an assignment comes before its target in the walk
         for node in n.walk(body):
+            self.first.see_node(node)
             if isinstance(node, n.Call):
                 out.extend(_check_call(node, defs))
             elif isinstance(node, n.BuiltinCall):
