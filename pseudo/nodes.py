@@ -293,7 +293,8 @@ def walk(node: Node):
 
 
 def rewrite(node, fn):
-    """Rebuild a tree bottom-up; `fn(node)` returns the node to put in its place."""
+    """Rebuild a tree bottom-up; `fn(node)` returns the node to put in its place. A node none of
+    whose children changed is kept, not copied."""
     if not isinstance(node, Node):
         return node
     changes = {}
@@ -301,8 +302,9 @@ def rewrite(node, fn):
         value = getattr(node, f)
         if isinstance(value, Node):
             new = rewrite(value, fn)
-        elif isinstance(value, tuple) and any(isinstance(v, Node) for v in value):
-            new = tuple(rewrite(v, fn) for v in value)
+        elif isinstance(value, tuple) and value:
+            items = [rewrite(v, fn) for v in value]
+            new = value if all(a is b for a, b in zip(items, value)) else tuple(items)
         else:
             continue
         if new is not value:

@@ -796,7 +796,8 @@ def _locals_and_globals(program: n.Program) -> tuple[dict[str, tuple[str, ...]],
                 extra = node.name if node.name == RESULT else None
             else:
                 extra = None
-                written.extend(t.name for t in _targets(node, ref_params) if isinstance(t, n.Var | n.Index))
+                if isinstance(node, n.Assign | n.Read | n.Call):
+                    written.extend(t.name for t in _targets(node, ref_params) if isinstance(t, n.Var | n.Index))
             if extra and names is not None and extra not in names:
                 names.append(extra)
         local = set(names or ())
