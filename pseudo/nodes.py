@@ -4,7 +4,8 @@ Expressions and statements are resolved: phrases are already `Call`s of their de
 labels named alone are already `Goto`s. A node's fields are listed in `fields`; nodes are not
 changed once built (`rewrite` builds new ones) and compare equal when their fields are equal,
 wherever they stand. They are plain classes with slots rather than dataclasses: a program is
-loaded at every start, and building thirty dataclasses is most of an import's time.
+loaded at every start, and building thirty dataclasses is most of an import's time; each
+class's constructor is written out when its first node is made (`_constructor`).
 """
 from __future__ import annotations
 
@@ -16,17 +17,12 @@ class Node:
     fields: tuple[str, ...] = ()
     defaults: tuple[tuple[str, object], ...] = ()  # (field, value) of the fields that may be left out
 
-    def __init__(self, span: Span | None, *args, **named):
+    def __init__(self, span: Span | None):
         self.span = span
-        if not named and len(args) == len(self.fields):  # the common case, made short
-            for name, value in zip(self.fields, args):
-                setattr(self, name, value)
-            return
-        values = dict(self.defaults)
-        values.update(zip(self.fields, args))
-        values.update(named)
-        for name in self.fields:
-            setattr(self, name, values[name])
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.__init__ = _first_init
 
     def __eq__(self, other) -> bool:
         return type(other) is type(self) and all(getattr(self, f) == getattr(other, f) for f in self.fields)
@@ -39,6 +35,23 @@ class Node:
 
     def replace(self, **changes) -> Node:
         return type(self)(self.span, **{f: changes.get(f, getattr(self, f)) for f in self.fields})
+
+
+def _first_init(self, span, *args, **named):
+    """A class's first node writes the class's constructor (not every class is used at a start)."""
+    cls = type(self)
+    cls.__init__ = _constructor(cls.fields, dict(cls.defaults))
+    cls.__init__(self, span, *args, **named)
+
+
+def _constructor(fields: tuple[str, ...], defaults: dict[str, object]):
+    """`__init__(self, span, field, …, field=default)`, written out for each class: a long
+    program makes hundreds of thousands of nodes, and a loop over the fields cost twice as much."""
+    params = "".join(f", {f}=_defaults[{f!r}]" if f in defaults else f", {f}" for f in fields)
+    body = "".join(f"\n    self.{f} = {f}" for f in fields)
+    namespace = {"_defaults": defaults}
+    exec(f"def __init__(self, span{params}):\n    self.span = span{body}", namespace)  # noqa: S102 - our own text
+    return namespace["__init__"]
 
 
 def _hashable(value):
