@@ -57,7 +57,7 @@ def parse_expr(tokens: list[Token], source: Source) -> tuple[n.Expr, set[str]] |
     """An expression (the start symbol `expr`) and the rules it used; None if not one."""
     reader = _Reader(tokens, source)
     try:
-        expr = reader.expr(1)
+        expr = reader.atom() if len(tokens) == 1 else reader.expr(1)  # one token: a name, a number…
         if reader.i != len(tokens):
             raise Refused
     except Refused:

@@ -609,12 +609,14 @@ class BodyResolver:
     def try_expr(self, toks: list[Token]):
         """The expression the tokens spell, or the StaticError saying why not (cached)."""
         key = tuple(map(id, toks))
-        if key not in self.r.expr_cache:
+        found = self.r.expr_cache.get(key)
+        if found is None:
             try:
-                self.r.expr_cache[key] = parse_expression(toks, self.source, self.r.rules_seen)
+                found = parse_expression(toks, self.source, self.r.rules_seen)
             except StaticError as e:
-                self.r.expr_cache[key] = e
-        return self.r.expr_cache[key]
+                found = e
+            self.r.expr_cache[key] = found
+        return found
 
     def split_commas(self, run: Run) -> list[list[Token]]:
         toks, pieces, prev = run.tokens, [], 0
