@@ -167,21 +167,35 @@ def _literal_matches(element: str, tok: Token) -> bool:
     return tok.type in WORD_TYPES and tok.value.lower() == element
 
 
-def _match(elements, tokens, depth, parses):
-    results: list[list[tuple[int, int]]] = []
-    slices: list[tuple[int, int]] = []
+def _match(elements, tokens, depth, parses) -> list[list[tuple[int, int]]]:
+    """The ways (at most two) the pattern's elements cover the tokens: each slot's token range."""
+    matcher = _Matcher(elements, tokens, depth, parses)
+    matcher.go(0, 0)
+    return matcher.results
 
-    def go(ei: int, ti: int) -> None:
-        if len(results) > 1:
+
+class _Matcher:
+    """A search over the slots' ends. A class, not a function nested in _match: a nested function
+    that calls itself is a reference cycle, which keeps the whole resolver alive until the
+    garbage collector runs."""
+
+    def __init__(self, elements, tokens, depth, parses):
+        self.elements, self.tokens, self.depth, self.parses = elements, tokens, depth, parses
+        self.results: list[list[tuple[int, int]]] = []
+        self.slices: list[tuple[int, int]] = []
+
+    def go(self, ei: int, ti: int) -> None:
+        elements, tokens, depth = self.elements, self.tokens, self.depth
+        if len(self.results) > 1:
             return
         if ei == len(elements):
             if ti == len(tokens):
-                results.append(list(slices))
+                self.results.append(list(self.slices))
             return
         element = elements[ei]
         if not isinstance(element, Slot):
             if ti < len(tokens) and depth[ti] == depth[0] and _literal_matches(element, tokens[ti]):
-                go(ei + 1, ti + 1)
+                self.go(ei + 1, ti + 1)
             return
         following = elements[ei + 1] if ei + 1 < len(elements) else None
         if following is None:
@@ -190,13 +204,10 @@ def _match(elements, tokens, depth, parses):
             ends = [j for j in range(ti + 1, len(tokens))
                     if depth[j] == depth[ti] and _literal_matches(following, tokens[j])]
         for end in ends:
-            if depth[end] == depth[ti] and parses(ti, end):
-                slices.append((ti, end))
-                go(ei + 1, end)
-                slices.pop()
-
-    go(0, 0)
-    return results
+            if depth[end] == depth[ti] and self.parses(ti, end):
+                self.slices.append((ti, end))
+                self.go(ei + 1, end)
+                self.slices.pop()
 
 
 def _case_differences(pattern: Pattern, tokens: list[Token], slices) -> list[tuple[Token, str]]:

@@ -614,7 +614,7 @@ class BodyResolver:
             try:
                 found = parse_expression(toks, self.source, self.r.rules_seen)
             except StaticError as e:
-                found = e
+                found = e.with_traceback(None)  # kept, it would keep this frame and all it sees
             self.r.expr_cache[key] = found
         return found
 
