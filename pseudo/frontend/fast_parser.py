@@ -89,6 +89,9 @@ class _Reader:
     def stretch(self, first: Token, last: Token) -> Span:
         return Span(self.src, first.line, first.column, last.end_line, last.end_column)
 
+    def reach(self, first: Token, last: Span) -> Span:
+        return Span(self.src, first.line, first.column, last.end_line, last.end_column)
+
     # ---- chunks and blocks ----
 
     def chunk(self):
@@ -129,7 +132,7 @@ class _Reader:
         if by_ref:
             self.i += 1
         name = self.take("NAME")
-        return n.Param(self.sp(first).to(self.sp(name)), name.value, by_ref)
+        return n.Param(self.stretch(first, name), name.value, by_ref)
 
     def block(self) -> n.Block:
         """`_seps? (_stmt (_seps _stmt)* _seps?)?`; the span reaches over the separators too,
@@ -232,13 +235,13 @@ class _Reader:
         self.rules.add("use_stmt")
         kw = self.take("USE")
         path = self.take("STRING")
-        return RawUse(path.value[1:-1], self.sp(kw).to(self.sp(path)))
+        return RawUse(path.value[1:-1], self.stretch(kw, path))
 
     def goto_stmt(self) -> n.Goto:
         self.rules.add("goto_stmt")
         kw = self.take("GOTO")
         label = self.take("AND") if self.peek() == "AND" else self.take("NAME")
-        return n.Goto(self.sp(kw).to(self.sp(label)), label.value, True)
+        return n.Goto(self.stretch(kw, label), label.value, True)
 
     def label(self) -> n.Label:
         self.rules.add("label")
@@ -312,7 +315,7 @@ class _Reader:
             kw = toks[self.i]
             self.i += 1
             operand = self.expr(NOT_LEVEL)
-            left = n.Not(self.sp(kw).to(operand.span), operand)
+            left = n.Not(self.reach(kw, operand.span), operand)
         else:
             left = self.factor()
         while self.i < len(toks):
@@ -335,7 +338,7 @@ class _Reader:
             kw = toks[self.i]
             self.i += 1
             operand = self.factor()
-            span = self.sp(kw).to(operand.span)
+            span = self.reach(kw, operand.span)
             if isinstance(operand, n.Const) and type(operand.value) is int:
                 return n.Const(span, -operand.value)
             return n.Unary(span, "-", operand)
@@ -376,19 +379,19 @@ class _Reader:
 
     def name(self, tok: Token) -> n.Expr:
         """`var`, `index` (NAME or РЕЗУЛЬТАТ) and `call` (NAME only)."""
-        after = self.peek()
+        after = self.toks[self.i].type if self.i < len(self.toks) else "$END"
         if after == "LSQB":
             self.rules.add("index")
             self.i += 1
             indices = self.exprs()
             close = self.take("RSQB")
-            return n.Index(self.sp(tok).to(self.sp(close)), tok.value, tuple(indices))
+            return n.Index(self.stretch(tok, close), tok.value, tuple(indices))
         if after == "LPAR" and tok.type == "NAME":
             self.rules.add("call")
             self.i += 1
             args = self.exprs() if self.peek() != "RPAR" else []
             close = self.take("RPAR")
-            return n.Call(self.sp(tok).to(self.sp(close)), tok.value, tuple(args))
+            return n.Call(self.stretch(tok, close), tok.value, tuple(args))
         self.rules.add("var")
         return n.Var(self.sp(tok), tok.value)
 
@@ -408,7 +411,7 @@ class _Reader:
         self.take("ELSE")
         else_ = self.expr(1)
         end = self.take("END_IF")
-        return n.IfExpr(self.sp(kw).to(self.sp(end)), cond, then, else_)
+        return n.IfExpr(self.stretch(kw, end), cond, then, else_)
 
 
 STATEMENTS = {"IF": _Reader.if_stmt, "WHILE": _Reader.while_stmt, "FOR": _Reader.for_stmt, "DO": _Reader.loop_stmt,

@@ -103,12 +103,14 @@ class PhraseTable:
         self.order: dict[Pattern, int] = {}  # the order of definition, which decides ties
         self.by_shape: dict[str, Pattern] = {}
         self._by_word: dict[str, list[Pattern]] | None = None  # built on first use
+        self.shortest = 0  # the fewest tokens a use can have: a token for each element
 
     def add(self, pattern: Pattern) -> None:
         self.order[pattern] = len(self.patterns)
         self.patterns.append(pattern)
         self.by_shape[pattern.shape] = pattern
         self._by_word = None
+        self.shortest = min(self.shortest or len(pattern.elements), len(pattern.elements))
 
     def _index(self) -> dict[str, list[Pattern]]:
         if self._by_word is None:
@@ -135,7 +137,7 @@ class PhraseTable:
     def match(self, tokens: list[Token], parses) -> list[Match]:
         """All ways the run reads as a phrase; `parses(i, j)` tells if tokens[i:j] is an expression."""
         found: list[Match] = []
-        candidates = self.candidates(tokens)
+        candidates = self.candidates(tokens) if len(tokens) >= self.shortest else []
         if not candidates:
             return found
         depth = depths(tokens)
