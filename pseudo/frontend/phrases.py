@@ -138,6 +138,7 @@ class PhraseTable:
         """All ways the run reads as a phrase; `parses(i, j)` tells if tokens[i:j] is an expression."""
         found: list[Match] = []
         candidates = self.candidates(tokens) if len(tokens) >= self.shortest else []
+        candidates = [p for p in candidates if _ends_fit(p.elements, tokens)]
         if not candidates:
             return found
         depth = depths(tokens)
@@ -161,6 +162,14 @@ class PhraseTable:
             if ratio >= 0.4:
                 scored.append((-ratio, p.key))
         return [key for _, key in sorted(scored)[:limit]]
+
+
+def _ends_fit(elements, tokens: list[Token]) -> bool:
+    """A pattern that begins or ends with a word (or a comma) is matched only by a run that
+    begins or ends with it: a quick test before the search."""
+    first, last = elements[0], elements[-1]
+    return (isinstance(first, Slot) or _literal_matches(first, tokens[0])) and \
+        (isinstance(last, Slot) or _literal_matches(last, tokens[-1]))
 
 
 def _literal_matches(element: str, tok: Token) -> bool:
