@@ -114,12 +114,12 @@ def assert_same_tokens(text: str) -> None:
 def recording_expressions():
     """Every slice of tokens the resolver asks to read as an expression."""
     seen: list[list[Token]] = []
-    real = parser.parse_expression
+    real = parser.read_expression
 
     def spy(tokens, source, rules_seen=None):
         seen.append([t for t in tokens if t.type != "_NL"])
         return real(tokens, source, rules_seen)
-    with mock.patch.object(resolver, "parse_expression", spy):
+    with mock.patch.object(resolver, "read_expression", spy):
         yield seen
 
 

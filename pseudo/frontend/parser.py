@@ -5,7 +5,7 @@ parser (fast_parser.py), which accept exactly what grammar/pseudo.lark accepts a
 same raw tree. What the fast path refuses goes to the grammar's own parser (grammar_parser.py,
 Lark's LALR tables), whose error is the one reported; this module turns it into a
 `StaticError` in Russian, with the place and the hint. An expression the resolver only tries
-(`parse_expression`) fails without that work: its error is written when first read.
+(`read_expression`) fails without that work: its error is written when first read.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from .raw import OPS, ParsedFile, RawDef, RawUse, Run
 from .source import Source, Span, fold_lookalikes, span_of_token
 
 __all__ = ["OPS", "ParsedFile", "RawDef", "RawUse", "Run", "grammar_rule_names", "grammar_text", "lark_parser",
-           "lex", "parse_expression", "parse_file"]
+           "lex", "parse_expression", "parse_file", "read_expression"]
 
 
 def lark_parser():
@@ -112,14 +112,23 @@ def _parse_chunk(tokens: list[Token], source: Source):
 
 
 def parse_expression(tokens: list[Token], source: Source, rules_seen: set | None = None) -> n.Expr:
-    """Parse a slice of a run as an expression (used by the resolver); a slice that is not one
-    raises a `LateSyntaxError`."""
+    """Parse a slice of a run as an expression; a slice that is not one raises a
+    `LateSyntaxError`."""
+    expr = read_expression(tokens, source, rules_seen)
+    if isinstance(expr, StaticError):
+        raise expr
+    return expr
+
+
+def read_expression(tokens: list[Token], source: Source, rules_seen: set | None = None) -> n.Expr | StaticError:
+    """The expression a slice of a run spells, or the error that says why not — returned, not
+    raised: the resolver tries many slices that are not expressions."""
     tokens = [t for t in tokens if t.type != "_NL"]
     if not tokens:
-        raise StaticError([diagnostic("error", "unexpected-eof", None)])
+        return StaticError([diagnostic("error", "unexpected-eof", None)])
     fast = parse_expr(tokens, source)
     if fast is None:
-        raise LateSyntaxError(tokens, source)
+        return LateSyntaxError(tokens, source)
     expr, rules = fast
     if rules_seen is not None:
         rules_seen |= rules

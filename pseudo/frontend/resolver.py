@@ -16,7 +16,7 @@ from ..errors import Diagnostic, StaticError, diagnostic, static_error
 from ..messages import KEYWORDS, hint, nearest
 from ..runtime.library import BUILTINS
 from .lexer import Token
-from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_expression, parse_file, unexpected
+from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_file, read_expression, unexpected
 from .phrases import (
     BUILTIN_PHRASE_NAMES,
     BUILTIN_PHRASES,
@@ -611,11 +611,7 @@ class BodyResolver:
         key = tuple(map(id, toks))
         found = self.r.expr_cache.get(key)
         if found is None:
-            try:
-                found = parse_expression(toks, self.source, self.r.rules_seen)
-            except StaticError as e:
-                found = e.with_traceback(None)  # kept, it would keep this frame and all it sees
-            self.r.expr_cache[key] = found
+            found = self.r.expr_cache[key] = read_expression(toks, self.source, self.r.rules_seen)
         return found
 
     def split_commas(self, run: Run) -> list[list[Token]]:
