@@ -104,6 +104,7 @@ class PhraseTable:
         self.by_shape: dict[str, Pattern] = {}
         self._by_word: dict[str, list[Pattern]] | None = None  # built on first use
         self.shortest = 0  # the fewest tokens a use can have: a token for each element
+        self.most_commas = 0  # of any phrase
 
     def add(self, pattern: Pattern) -> None:
         self.order[pattern] = len(self.patterns)
@@ -111,6 +112,7 @@ class PhraseTable:
         self.by_shape[pattern.shape] = pattern
         self._by_word = None
         self.shortest = min(self.shortest or len(pattern.elements), len(pattern.elements))
+        self.most_commas = max(self.most_commas, pattern.elements.count(","))
 
     def _index(self) -> dict[str, list[Pattern]]:
         if self._by_word is None:

@@ -456,10 +456,12 @@ class BodyResolver:
         """Comma-separated values (СООБЩИТЬ's, a call's arguments) where a phrase may itself
         hold commas (`клетка 1, 1 жива`): the longest run of pieces that reads as a phrase is
         one value; any other piece is a value of its own."""
+        at = {id(t): k for k, t in enumerate(toks)}
         out, i = [], 0
         while i < len(pieces):
-            for j in range(len(pieces) - 1, i, -1):
-                joined = toks[toks.index(pieces[i][0]):toks.index(pieces[j][-1]) + 1]
+            # pieces i … j hold j − i commas: only a phrase with as many can read as them
+            for j in range(min(len(pieces) - 1, i + self.r.phrases.most_commas), i, -1):
+                joined = toks[at[id(pieces[i][0])]:at[id(pieces[j][-1])] + 1]
                 if not self.r.phrases.candidates(joined):
                     continue
                 try:
