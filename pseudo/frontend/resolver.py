@@ -92,6 +92,7 @@ class Scope:
     labels: dict[str, tuple[int, str, Span]] = field(default_factory=dict)
     chain: list[int] = field(default_factory=list)  # ids of the enclosing raw blocks
     loops: list[str] = field(default_factory=list)
+    by_fold: dict[str, list[str]] | None = None  # the labels by their look-alike folding, made when first asked
 
 
 class Resolver:
@@ -207,7 +208,11 @@ class BodyResolver:
         """The label a name transfers to, allowing look-alike letters; None if none."""
         if name in self.scope.labels:
             return name
-        folded = [lab for lab in self.scope.labels if fold_lookalikes(lab) == fold_lookalikes(name)]
+        if self.scope.by_fold is None:  # the labels are all collected before the first question
+            self.scope.by_fold = {}
+            for lab in self.scope.labels:
+                self.scope.by_fold.setdefault(fold_lookalikes(lab), []).append(lab)
+        folded = self.scope.by_fold.get(fold_lookalikes(name), [])
         return folded[0] if len(folded) == 1 else None
 
     def goto(self, name: str, span: Span, explicit: bool) -> n.Stmt:
