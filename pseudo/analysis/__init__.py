@@ -45,7 +45,7 @@ class Facts:
                 self.body_automata[key].append(self.automata[id(block)])
         arrays, calls = _arrays_and_calls(program)
         self.arrays = tuple(sorted(arrays))
-        self.may_give_nothing = frozenset(k for k in program.definitions if self._may_give_nothing(k, set()))
+        self.may_give_nothing = giving_nothing(program.definitions)
         self.recursive = recursive_definitions(program, calls)
 
     @cached_property
@@ -67,17 +67,35 @@ class Facts:
         return [a for body in self.bodies.values() if isinstance(body.code, n.Block)
                 for a in [self.automaton(body.code)] if a is not None]
 
-    def _may_give_nothing(self, key: str, seen: set) -> bool:
-        """May a call of the definition end without a value (a procedure whose РЕЗУЛЬТАТ is
-        not surely assigned, or a function that gives what such a procedure gives)?"""
-        d = self.program.definitions.get(key)
-        if d is None:  # a call of an undefined name: an error the checker reports
-            return False
-        if d.is_function:
-            if isinstance(d.body, n.Call) and d.body.name not in seen:
-                return self._may_give_nothing(d.body.name, seen | {key})
-            return False
-        return not surely_assigns_result(d.body.stmts)
+
+def giving_nothing(defs: dict[str, n.Definition]) -> frozenset[str]:
+    """The definitions a call of which may end without a value: a procedure whose РЕЗУЛЬТАТ is
+    not surely assigned, and a function that gives what such a procedure gives (its body a call
+    of it, or of such a function). Each chain of functions is followed once; one that comes
+    back to itself gives nothing of the kind."""
+    known: dict[str, bool] = {}
+    for key in defs:
+        path, on_path, k = [], set(), key
+        while k not in known:
+            d = defs.get(k)
+            if d is None or k in on_path:  # undefined (the checker's error), or a circle of functions
+                value = False
+                break
+            if not d.is_function:
+                value = not surely_assigns_result(d.body.stmts)
+                break
+            if not isinstance(d.body, n.Call):
+                value = False
+                break
+            path.append(k)
+            on_path.add(k)
+            k = d.body.name
+        else:
+            value = known[k]
+        known.update(dict.fromkeys(path, value))
+        if k in defs and k not in known:
+            known[k] = value
+    return frozenset(k for k in defs if known[k])
 
 
 def surely_assigns_result(stmts) -> bool:
