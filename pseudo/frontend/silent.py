@@ -116,21 +116,21 @@ def globals_across_recursion(program: n.Program, recursive: set[str]) -> list[Di
         d = program.definitions[key]
         if d.is_function:
             continue
-        assigned: dict[str, n.Node] = {}  # global → where it was assigned
-        stale: set[str] = set()  # assigned, then a recursive call came
+        assigned: dict[str, tuple[int, n.Node]] = {}  # global → when and where it was last assigned
+        last_call = -1  # when the last recursive call came: a global assigned before it is stale
         reported: set[str] = set()
         counters = _counters(d.body)
-        for kind, node in _events(d.body):
+        for when, (kind, node) in enumerate(_events(d.body)):
             if kind == "assign" and node.name not in d.locals and node.name not in counters:
-                assigned[node.name] = node
-                stale.discard(node.name)
+                assigned[node.name] = when, node
             elif kind == "call" and node.name in recursive:
-                stale |= set(assigned)
-            elif kind == "read" and node.name in stale and node.name not in reported:
+                last_call = when
+            elif kind == "read" and node.name in assigned and assigned[node.name][0] < last_call \
+                    and node.name not in reported:
                 reported.add(node.name)
                 out.append(diagnostic("warning", "global-across-recursion", node.span,
                                       hint("global-across-recursion", name=node.name),
-                                      name=node.name, proc=key, line=assigned[node.name].span.line))
+                                      name=node.name, proc=key, line=assigned[node.name][1].span.line))
     return out
 
 
