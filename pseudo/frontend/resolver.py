@@ -706,9 +706,11 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
     defs = program.definitions
     locals_of, assigned = _locals_and_globals(program)
     lookalikes = _FoldIndex(assigned, defs)
+    nearest_call = _Nearest(lambda: [k for k in defs if not k.startswith("«")] + [b for b in BUILTINS if " " not in b])
 
     def binder(scope_locals: tuple[str, ...]):
         local = set(scope_locals)
+        nearest_value = _Nearest(lambda: [*local, *assigned])
 
         def known(name: str) -> bool:
             return name in local or name in assigned
@@ -724,7 +726,7 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
             return name
 
         def never_assigned(node) -> None:
-            near = nearest(node.name, [*local, *assigned])  # the order of the choices does not matter
+            near = nearest_value(node.name)
             warnings.append(diagnostic("warning", "never-assigned", node.span,
                                        hint("never-assigned", nearest=near) if near else None, name=node.name))
 
@@ -748,8 +750,7 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
                         return n.Call(node.span, resolved, node.args)
                     if name in BUILTINS and not known(name):  # the program's own names hide a built-in
                         return n.BuiltinCall(node.span, name, node.args)
-                    candidates = [k for k in defs if not k.startswith("«")] + [b for b in BUILTINS if " " not in b]
-                    near = nearest(name, candidates)
+                    near = nearest_call(name)
                     errors.append(diagnostic("error", "undefined-call", node.span,
                                              hint("undefined-call", nearest=near) if near else None,
                                              name=name))
@@ -766,6 +767,22 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
         new_defs[key] = n.Definition(d.span, d.name, d.params, body, locals_of[key], d.is_phrase, d.words)
     main = n.rewrite(program.main, binder(()))
     return n.Program(program.span, new_defs, main, program.comments)
+
+
+class _Nearest:
+    """The nearest of some names to a name, for a hint. The names are listed when first needed
+    (most scopes need none), and each name is looked up once (a program may read the same
+    unset variable a thousand times)."""
+
+    def __init__(self, choices):
+        self.choices, self.listed, self.found = choices, None, {}
+
+    def __call__(self, name: str) -> str | None:
+        if name not in self.found:
+            if self.listed is None:
+                self.listed = self.choices()
+            self.found[name] = nearest(name, self.listed)
+        return self.found[name]
 
 
 class _FoldIndex:
