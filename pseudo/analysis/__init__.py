@@ -43,7 +43,9 @@ class Facts:
                 entry = ENTRY_LABEL if block is program.main else None
                 self.automata[id(block)] = build(body.key, block, entry)
                 self.body_automata[key].append(self.automata[id(block)])
-        arrays, calls = _arrays_and_calls(program)
+        # each body's nodes in the order of the text, walked once for every stage that reads them
+        self.nodes: dict[str | None, list[n.Node]] = {key: list(n.walk(body.code)) for key, body in self.bodies.items()}
+        arrays, calls = _arrays_and_calls(self.nodes, program.definitions)
         self.arrays = tuple(sorted(arrays))
         self.may_give_nothing = giving_nothing(program.definitions)
         self.recursive = recursive_definitions(program, calls)
@@ -113,16 +115,18 @@ def recursive_definitions(program: n.Program, calls: dict[str, set[str]] | None 
     """The definitions that can call themselves, directly or through others: those on a cycle
     of the call graph (`calls`: each definition's callees, found here if not given)."""
     if calls is None:
-        calls = _arrays_and_calls(program)[1]
+        bodies = {key: n.walk(d.body) for key, d in program.definitions.items()}
+        calls = _arrays_and_calls(bodies, program.definitions)[1]
     return frozenset(_on_cycles(calls))
 
 
-def _arrays_and_calls(program: n.Program) -> tuple[set[str], dict[str, set[str]]]:
-    """The names used as arrays, and each definition's calls of definitions: one walk."""
+def _arrays_and_calls(bodies: dict, definitions: dict) -> tuple[set[str], dict[str, set[str]]]:
+    """The names used as arrays, and each definition's calls of definitions, from the nodes of
+    each body (the main program's under None)."""
     arrays: set[str] = set()
-    calls: dict[str, set[str]] = {key: set() for key in program.definitions}
-    for key, root in [(None, program.main), *((k, d.body) for k, d in program.definitions.items())]:
-        for x in n.walk(root):
+    calls: dict[str, set[str]] = {key: set() for key in definitions}
+    for key, nodes in bodies.items():
+        for x in nodes:
             if isinstance(x, n.Index):
                 arrays.add(x.name)
             elif key is not None and isinstance(x, n.Call) and x.name in calls:

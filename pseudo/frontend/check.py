@@ -13,10 +13,9 @@ from . import silent
 def check(program: n.Program, facts: Facts) -> list[Diagnostic]:
     """Errors and warnings that need the whole resolved program."""
     out: list[Diagnostic] = []
-    bodies = [(program.main, ())] + [(d.body, d.locals) for d in program.definitions.values()]
     uses = _Uses(silent.FirstUses(program))
-    for body, local in bodies:
-        out.extend(uses.collect(body, local, program.definitions))
+    for key, body in facts.bodies.items():
+        out.extend(uses.collect(facts.nodes[key], body.locals, program.definitions))
     out.extend(automaton.check(facts.top_automata()))
     out.extend(silent.warnings(program, facts.recursive, uses.first))
     out.extend(uses.unread_arrays())
@@ -31,7 +30,7 @@ def check(program: n.Program, facts: Facts) -> list[Diagnostic]:
 
 
 class _Uses:
-    """What one walk over each body finds: the first use of each name as a scalar and as an
+    """What one pass over each body's nodes finds: the first use of each name as a scalar and as an
     array, the scalars assigned, the arrays written and read; and for silent.py, the first
     place of each name in the text."""
 
@@ -43,17 +42,17 @@ class _Uses:
         self.written: dict[str, n.Index] = {}
         self.read: set[str] = set()
 
-    def collect(self, body, local: tuple[str, ...], defs: dict[str, n.Definition]) -> list[Diagnostic]:
-        """Walk one body; the calls' and local arrays' errors, in the order of the text."""
+    def collect(self, nodes: list[n.Node], local: tuple[str, ...], defs: dict[str, n.Definition]) -> list[Diagnostic]:
+        """Go through one body's nodes; the calls' and local arrays' errors, in the order of the text."""
         out: list[Diagnostic] = []
-        targets: set[int] = set()  # an assignment comes before its target in the walk
-        for node in n.walk(body):
-            self.first.see_node(node)
+        targets: set[int] = set()  # an assignment comes before its target
+        for node in nodes:
             if isinstance(node, n.Call):
                 out.extend(_check_call(node, defs))
             elif isinstance(node, n.BuiltinCall):
                 out.extend(_check_builtin(node))
             elif isinstance(node, n.Index):
+                self.first.see(node.name, node)
                 if node.name in local:
                     out.append(diagnostic("error", "local-array", node.span, name=node.name))
                 else:
@@ -63,9 +62,11 @@ class _Uses:
                 else:
                     self.read.add(node.name)
             elif isinstance(node, n.Var):
+                self.first.see(node.name, node)
                 if node.name not in local:
                     self.scalars.setdefault(node.name, node)
             elif isinstance(node, n.For):
+                self.first.see(node.var, node)
                 if node.var not in local:
                     self.scalars.setdefault(node.var, node)
                 self.assigned.add(node.var)
