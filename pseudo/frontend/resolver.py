@@ -704,7 +704,8 @@ def _diag_order(d: Diagnostic):
 def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic]) -> n.Program:
     """Locals per definition, globals, calls of parameterless definitions, look-alike names."""
     defs = program.definitions
-    locals_of, assigned = _locals_and_globals(program)
+    names = _Names(program)
+    locals_of, assigned = names.locals, names.assigned
     lookalikes = _FoldIndex(assigned, defs)
     nearest_call = _Nearest(lambda: [k for k in defs if not k.startswith("«")] + [b for b in BUILTINS if " " not in b])
 
@@ -763,9 +764,9 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
 
     new_defs = {}
     for key, d in defs.items():
-        body = n.rewrite(d.body, binder(locals_of[key]))
+        body = d.body if names.all_known(key, defs) else n.rewrite(d.body, binder(locals_of[key]))
         new_defs[key] = n.Definition(d.span, d.name, d.params, body, locals_of[key], d.is_phrase, d.words)
-    main = n.rewrite(program.main, binder(()))
+    main = program.main if names.all_known(None, defs) else n.rewrite(program.main, binder(()))
     return n.Program(program.span, new_defs, main, program.comments)
 
 
@@ -800,33 +801,53 @@ class _FoldIndex:
         return set(self.by_fold.get(fold_lookalikes(name), ()))
 
 
-def _locals_and_globals(program: n.Program) -> tuple[dict[str, tuple[str, ...]], set[str]]:
-    """Each definition's locals — parameters first, then ДЛЯ variables and РЕЗУЛЬТАТ in the
-    order of the text — and the names that receive a value outside any definition's locals;
-    one walk of each body."""
-    ref_params = {k: [p.by_ref for p in d.params] for k, d in program.definitions.items()}
-    locals_of: dict[str, tuple[str, ...]] = {}
-    assigned: set[str] = set()
-    for key, d in [(None, None), *program.definitions.items()]:
+class _Names:
+    """What one walk of each body finds for binding names: each definition's locals —
+    parameters first, then ДЛЯ variables and РЕЗУЛЬТАТ in the order of the text —, the names
+    that receive a value outside any definition's locals, and the names each body reads and
+    calls (a body whose names are all known needs no rewriting)."""
+
+    def __init__(self, program: n.Program):
+        ref_params = {k: [p.by_ref for p in d.params] for k, d in program.definitions.items()}
+        self.locals: dict[str, tuple[str, ...]] = {}
+        self.assigned: set[str] = set()
+        self.read: dict[str | None, set[str]] = {}
+        self.called: dict[str | None, set[str]] = {}
+        self.builtin_statement: set[str | None] = set()
+        for key, d in [(None, None), *program.definitions.items()]:
+            self._walk(key, d, d.body if d is not None else program.main, ref_params)
+
+    def _walk(self, key, d, body, ref_params) -> None:
         names = [p.name for p in d.params] if d is not None else None  # the main program has no locals
         written: list[str] = []
-        for node in n.walk(d.body if d is not None else program.main):
+        read, called = self.read.setdefault(key, set()), self.called.setdefault(key, set())
+        for node in n.walk(body):
+            extra = None
             if isinstance(node, n.For):
                 written.append(node.var)
                 extra = node.var
             elif isinstance(node, n.Var | n.Index):
+                read.add(node.name)
                 extra = node.name if node.name == RESULT else None
-            else:
-                extra = None
-                if isinstance(node, n.Assign | n.Read | n.Call):
-                    written.extend(t.name for t in _targets(node, ref_params) if isinstance(t, n.Var | n.Index))
+            elif isinstance(node, n.Assign | n.Read | n.Call):
+                if isinstance(node, n.Call):
+                    called.add(node.name)
+                written.extend(t.name for t in _targets(node, ref_params) if isinstance(t, n.Var | n.Index))
+            elif isinstance(node, n.CallStmt) and isinstance(node.call, n.BuiltinCall):
+                self.builtin_statement.add(key)
             if extra and names is not None and extra not in names:
                 names.append(extra)
         local = set(names or ())
-        assigned.update(name for name in written if name not in local)
+        self.assigned.update(name for name in written if name not in local)
         if d is not None:
-            locals_of[key] = tuple(names)
-    return locals_of, assigned
+            self.locals[key] = tuple(names)
+
+    def all_known(self, key: str | None, defs: dict) -> bool:
+        """Does every name the body reads or calls stand for itself (nothing to bind, to warn
+        about or to report)?"""
+        local = self.locals.get(key, ())
+        return key not in self.builtin_statement and all(c in defs for c in self.called[key]) and \
+            all(name in local or name in self.assigned for name in self.read[key])
 
 
 def _targets(node: n.Node, ref_params: dict[str, list[bool]]) -> list[n.Expr]:
