@@ -9,7 +9,6 @@ Lark's LALR tables), whose error is the one reported; this module turns it into 
 """
 from __future__ import annotations
 
-from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 
@@ -39,6 +38,7 @@ def grammar_rule_names() -> set[str]:
 
 def grammar_text() -> str:
     """The grammar lives in the top-level `grammar/`, installed as the package `pseudo.grammar`."""
+    from importlib import resources  # for the tests and tools that read the grammar: not at a start
     try:
         return resources.files("pseudo.grammar").joinpath("pseudo.lark").read_text(encoding="utf-8")
     except ModuleNotFoundError:  # running from a checkout that was not installed
