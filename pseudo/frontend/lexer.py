@@ -4,7 +4,7 @@ grammar/pseudo.lark exactly as Lark's basic lexer applies them.
 Lark's lexer tries the terminals in one fixed order — higher priority first (END_IF, STOP and
 GOTO are 3, LABEL is 2), then the terminal that can match the longest text — and takes the
 first that matches, not the longest match; a NAME that spells a keyword is retyped to it.
-TERMINALS below is that order, written out. The grammar stays the definition: tests/
+TERMINALS below takes the same decisions. The grammar stays the definition: tests/
 test_fast_parser.py compares these tokens with Lark's own on every program and on random
 text, and a text with a character no terminal accepts is left to Lark's lexer, whose error
 pseudo reports (parser.lex).
@@ -17,41 +17,43 @@ from __future__ import annotations
 import re
 from typing import Self
 
-# (terminal, regular expression) in the order Lark's basic lexer tries them, with two changes
-# that match the same: WS, which no other terminal's text begins with, is taken before each
-# token; LABEL (priority 2) is a NAME followed by `:` — tried just before NAME by Lark, here the
-# optional end of NAME.
+# (terminal, regular expression). Lark's basic lexer tries the terminals in one order (above);
+# this one takes the same decisions: WS, which no other terminal's text begins with, is taken
+# before each token; LABEL (priority 2, tried just before NAME) is a NAME followed by `:`; the
+# terminals of priority 3 come first, and each of GE, LE, NE before the GT or LT that begins
+# it. The others never match the same text, and are in the order of how often they come (the
+# regular expression tries them in turn).
 SPACES = "[ \t\x0c\r\xa0]"  # WS is one or more
 TERMINALS = [
     ("STOP", r"КОНЕЦ(?:_|[ \t]+)РАБОТЫ(?!\w)"),  # priority 3
     ("END_IF", r"КОНЕЦ(?:_|[ \t]+)ЕСЛИ(?!\w)"),
     ("GOTO", r"ПЕРЕЙТИ[ \t]+К(?!\w)"),
     ("NAME", r"[^\W\d_]\w*(?P<LABEL>[ \t]*:(?!=))?"),
-    ("STRING", r"'[^'\n]*'|\"[^\"\n]*\""),
-    ("COMMENT", r"\{[^}]*\}"),
-    ("PATTERN", r"«[^»]*»"),
+    ("_NL", r"\r?\n"),
     ("NUMBER", r"\d+"),
-    ("DEF_NAME", "\x00DEF_NAME"),
-    ("DEF_EQ", "\x00DEF_EQ"),
+    ("LPAR", r"\("),
+    ("RPAR", r"\)"),
+    ("ASSIGN", ":="),
+    ("COMMA", ","),
+    ("LSQB", r"\["),
+    ("RSQB", r"\]"),
+    ("PLUS", r"\+"),
+    ("STAR", r"\*"),
+    ("MINUS", "-|−|–"),
     ("GE", ">=|≥"),
     ("LE", "<=|≤"),
     ("NE", "<>|≠"),
-    ("_NL", r"\r?\n"),
-    ("ASSIGN", ":="),
-    ("MINUS", "-|−|–"),
-    ("CARET", r"\^"),
-    ("COMMA", ","),
     ("EQ", "="),
     ("GT", ">"),
-    ("LPAR", r"\("),
-    ("LSQB", r"\["),
     ("LT", "<"),
-    ("PLUS", r"\+"),
-    ("RPAR", r"\)"),
-    ("RSQB", r"\]"),
     ("SEMI", ";"),
     ("SLASH", "/"),
-    ("STAR", r"\*"),
+    ("CARET", r"\^"),
+    ("STRING", r"'[^'\n]*'|\"[^\"\n]*\""),
+    ("COMMENT", r"\{[^}]*\}"),
+    ("PATTERN", r"«[^»]*»"),
+    ("DEF_NAME", "\x00DEF_NAME"),
+    ("DEF_EQ", "\x00DEF_EQ"),
 ]
 
 # A NAME that is exactly one of these words is that keyword (Lark: the string terminals that
