@@ -69,16 +69,16 @@ class _Reader:
     """One pass over a list of tokens; `i` is the next one."""
 
     def __init__(self, tokens: list[Token], source: Source):
-        self.toks, self.i, self.src = tokens, 0, source
+        self.toks, self.i, self.end, self.src = tokens, 0, len(tokens), source
         self.rules: set[str] = set()
 
     # ---- tokens ----
 
     def peek(self) -> str:
-        return self.toks[self.i].type if self.i < len(self.toks) else "$END"
+        return self.toks[self.i].type if self.i < self.end else "$END"
 
     def take(self, type_: str) -> Token:
-        if self.i < len(self.toks) and self.toks[self.i].type == type_:
+        if self.i < self.end and self.toks[self.i].type == type_:
             self.i += 1
             return self.toks[self.i - 1]
         raise Refused
@@ -98,7 +98,7 @@ class _Reader:
         self.rules.add("chunk")
         head = self.peek()
         item = self.proc_def() if head == "DEF_NAME" else self.phrase_def() if head == "PATTERN" else self.block()
-        if self.i != len(self.toks):
+        if self.i != self.end:
             raise Refused
         return item
 
@@ -127,7 +127,7 @@ class _Reader:
 
     def param(self) -> n.Param:
         self.rules.add("param")
-        first = self.toks[self.i] if self.i < len(self.toks) else _END
+        first = self.toks[self.i] if self.i < self.end else _END
         by_ref = first.type == "REZ"
         if by_ref:
             self.i += 1
@@ -141,7 +141,7 @@ class _Reader:
         toks, start = self.toks, self.i
         stmts: list = []
         separated, after_newline = True, False
-        while self.i < len(toks):
+        while self.i < self.end:
             kind = toks[self.i].type
             if kind in SEPARATORS:
                 self.i += 1
@@ -258,7 +258,7 @@ class _Reader:
         self.rules.add(rule)
         out: list[Token] = []
         toks = self.toks
-        while self.i < len(toks):
+        while self.i < self.end:
             kind = toks[self.i].type
             if kind in FIRST:
                 out.append(toks[self.i])
@@ -277,7 +277,7 @@ class _Reader:
     def cond_tokens(self, out: list[Token]) -> list[Token]:
         self.rules.add("cond")
         toks, start = self.toks, len(out)
-        while self.i < len(toks):
+        while self.i < self.end:
             kind = toks[self.i].type
             if kind in FIRST:
                 out.append(toks[self.i])
@@ -310,7 +310,7 @@ class _Reader:
         `and_expr` (2), `not_expr` (3, prefix НЕ), `comparison` (4, at most one), `sum` (5),
         `term` (6); `factor` and `power` below."""
         toks = self.toks
-        if least <= NOT_LEVEL and self.i < len(toks) and toks[self.i].type == "NOT":
+        if least <= NOT_LEVEL and self.i < self.end and toks[self.i].type == "NOT":
             self.rules.add("not_")
             kw = toks[self.i]
             self.i += 1
@@ -318,7 +318,7 @@ class _Reader:
             left = n.Not(self.reach(kw, operand.span), operand)
         else:
             left = self.factor()
-        while self.i < len(toks):
+        while self.i < self.end:
             op = toks[self.i]
             level = LEVEL.get(op.type)
             if level is None or level < least:
@@ -327,13 +327,13 @@ class _Reader:
             right = self.expr(level + 1)
             self.rules.add(RULE[level])
             left = NODE[level](left.span.to(right.span), OPS[op.type], left, right)
-            if level == COMPARISON and self.i < len(toks) and LEVEL.get(toks[self.i].type) == COMPARISON:
+            if level == COMPARISON and self.i < self.end and LEVEL.get(toks[self.i].type) == COMPARISON:
                 raise Refused  # `a < b < c`: a comparison takes two sums
         return left
 
     def factor(self) -> n.Expr:
         toks = self.toks
-        if self.i < len(toks) and toks[self.i].type == "MINUS":
+        if self.i < self.end and toks[self.i].type == "MINUS":
             self.rules.add("neg")
             kw = toks[self.i]
             self.i += 1
@@ -343,7 +343,7 @@ class _Reader:
                 return n.Const(span, -operand.value)
             return n.Unary(span, "-", operand)
         base = self.atom()
-        if self.i < len(toks) and toks[self.i].type == "CARET":
+        if self.i < self.end and toks[self.i].type == "CARET":
             self.rules.add("power")
             self.i += 1
             exponent = self.factor()
@@ -351,7 +351,7 @@ class _Reader:
         return base
 
     def atom(self) -> n.Expr:
-        if self.i >= len(self.toks):
+        if self.i >= self.end:
             raise Refused
         tok = self.toks[self.i]
         self.i += 1
@@ -360,7 +360,7 @@ class _Reader:
             return self.name(tok)
         if kind == "NUMBER":
             self.rules.add("number")
-            return n.Const(self.sp(tok), int(tok.value))
+            return n.Const(Span(self.src, tok.line, tok.column, tok.end_line, tok.end_column), int(tok.value))
         if kind == "STRING":
             self.rules.add("string")
             return n.Const(self.sp(tok), tok.value[1:-1])
@@ -379,7 +379,7 @@ class _Reader:
 
     def name(self, tok: Token) -> n.Expr:
         """`var`, `index` (NAME or РЕЗУЛЬТАТ) and `call` (NAME only)."""
-        after = self.toks[self.i].type if self.i < len(self.toks) else "$END"
+        after = self.toks[self.i].type if self.i < self.end else "$END"
         if after == "LSQB":
             self.rules.add("index")
             self.i += 1
@@ -393,7 +393,7 @@ class _Reader:
             close = self.take("RPAR")
             return n.Call(self.stretch(tok, close), tok.value, tuple(args))
         self.rules.add("var")
-        return n.Var(self.sp(tok), tok.value)
+        return n.Var(Span(self.src, tok.line, tok.column, tok.end_line, tok.end_column), tok.value)
 
     def exprs(self) -> list[n.Expr]:
         self.rules.add("exprs")

@@ -112,18 +112,18 @@ def _parse_chunk(tokens: list[Token], source: Source):
 
 
 def parse_expression(tokens: list[Token], source: Source, rules_seen: set | None = None) -> n.Expr:
-    """Parse a slice of a run as an expression; a slice that is not one raises a
-    `LateSyntaxError`."""
-    expr = read_expression(tokens, source, rules_seen)
+    """Parse tokens (line breaks among them are passed over) as an expression; tokens that are
+    not one raise a `LateSyntaxError`."""
+    expr = read_expression([t for t in tokens if t.type != "_NL"], source, rules_seen)
     if isinstance(expr, StaticError):
         raise expr
     return expr
 
 
 def read_expression(tokens: list[Token], source: Source, rules_seen: set | None = None) -> n.Expr | StaticError:
-    """The expression a slice of a run spells, or the error that says why not — returned, not
-    raised: the resolver tries many slices that are not expressions."""
-    tokens = [t for t in tokens if t.type != "_NL"]
+    """The expression a slice of a run spells (a run holds no line breaks), or the error that
+    says why not — returned, not raised: the resolver tries many slices that are not
+    expressions."""
     if not tokens:
         return StaticError([diagnostic("error", "unexpected-eof", None)])
     fast = parse_expr(tokens, source)
