@@ -431,6 +431,10 @@ class BodyResolver:
         toks = run.tokens
         if not toks:
             raise static_error("empty-condition", run.span)
+        if not self.r.phrases.candidates(toks) and not BUILTIN_PHRASES.candidates(toks):
+            whole = self.try_expr(toks)
+            if isinstance(whole, n.Node):  # no phrase anywhere in it: И, ИЛИ, НЕ split it as the grammar does
+                return whole
         phrase = self.phrase(run, in_condition=True)
         if phrase is not None:
             return phrase
