@@ -136,10 +136,14 @@ class PhraseTable:
         found = [p for p in dict.fromkeys(indexed) if all(x in words for x in p.words)]
         return sorted(found, key=self.order.__getitem__) if len(found) > 1 else found
 
-    def match(self, tokens: list[Token], parses) -> list[Match]:
-        """All ways the run reads as a phrase; `parses(i, j)` tells if tokens[i:j] is an expression."""
+    def match(self, tokens: list[Token], parses, candidates: list[Pattern] | None = None) -> list[Match]:
+        """All ways the run reads as a phrase; `parses(i, j)` tells if tokens[i:j] is an
+        expression. `candidates`: the run's, if the caller has them already."""
         found: list[Match] = []
-        candidates = self.candidates(tokens) if len(tokens) >= self.shortest else []
+        if len(tokens) < self.shortest:
+            return found
+        if candidates is None:
+            candidates = self.candidates(tokens)
         candidates = [p for p in candidates if _ends_fit(p.elements, tokens)]
         if not candidates:
             return found

@@ -431,13 +431,15 @@ class BodyResolver:
         toks = run.tokens
         if not toks:
             raise static_error("empty-condition", run.span)
-        if not self.r.phrases.candidates(toks) and not BUILTIN_PHRASES.candidates(toks):
+        candidates = self.r.phrases.candidates(toks), BUILTIN_PHRASES.candidates(toks)
+        if not any(candidates):
             whole = self.try_expr(toks)
             if isinstance(whole, n.Node):  # no phrase anywhere in it: И, ИЛИ, НЕ split it as the grammar does
                 return whole
-        phrase = self.phrase(run, in_condition=True)
-        if phrase is not None:
-            return phrase
+        else:
+            phrase = self.phrase(run, in_condition=True, candidates=candidates)
+            if phrase is not None:
+                return phrase
         for op in ("OR", "AND"):
             cuts = _top_level(toks, op)
             if cuts and cuts[0] > 0 and cuts[-1] < len(toks) - 1 and all(b - a > 1 for a, b in pairwise(cuts)):
@@ -454,7 +456,7 @@ class BodyResolver:
             return n.Not(span_of_token(self.source, toks[0]).to(operand.span), operand)
         expr = self.lifted(toks)
         if isinstance(expr, StaticError):
-            if self.r.phrases.candidates(toks) or _is_prose(toks):
+            if candidates[0] or _is_prose(toks):
                 raise self.not_understood(run, None)
             raise expr
         return expr
@@ -561,9 +563,10 @@ class BodyResolver:
         token.end_line, token.end_column, token.end_pos = toks[-1].end_line, toks[-1].end_column, toks[-1].end_pos
         return token
 
-    def phrase(self, run: Run, in_condition: bool = False) -> n.Call | None:
+    def phrase(self, run: Run, in_condition: bool = False, candidates=(None, None)) -> n.Call | None:
         """The phrase a run spells. In a condition an argument binds tighter than И, ИЛИ, НЕ,
-        so `НЕ 7 четно` is НЕ (7 четно) and `a И b четно` is a И (b четно)."""
+        so `НЕ 7 четно` is НЕ (7 четно) and `a И b четно` is a И (b четно). `candidates`: the
+        program's and the built-in phrases that have all their words in the run, if known."""
         toks = run.tokens
 
         def parses(i: int, j: int) -> bool:
@@ -572,9 +575,9 @@ class BodyResolver:
             if in_condition and (toks[i].type == "NOT" or _top_level(toks[i:j], "AND") or _top_level(toks[i:j], "OR")):
                 return False
             return isinstance(self.try_expr(toks[i:j]), n.Node)
-        matches = self.r.phrases.match(toks, parses)
+        matches = self.r.phrases.match(toks, parses, candidates[0])
         if not matches:
-            builtin = BUILTIN_PHRASES.match(toks, parses) if in_condition else []
+            builtin = BUILTIN_PHRASES.match(toks, parses, candidates[1]) if in_condition else []
             if len(builtin) == 1:
                 self.warn_case(builtin[0])
                 return n.BuiltinCall(run.span, BUILTIN_PHRASE_NAMES[builtin[0].pattern.key], ())
