@@ -257,16 +257,19 @@ class _Reader:
         """`run: _first _item*` and `args: _item+`: every item that follows, on this line."""
         self.rules.add(rule)
         out: list[Token] = []
-        toks = self.toks
-        while self.i < self.end:
-            kind = toks[self.i].type
+        toks, i, end = self.toks, self.i, self.end  # a local index: most tokens are taken here
+        while i < end:
+            kind = toks[i].type
             if kind in FIRST:
-                out.append(toks[self.i])
-                self.i += 1
+                out.append(toks[i])
+                i += 1
             elif kind == "IF":
+                self.i = i
                 self.ifgroup(out)
+                i = self.i
             else:
                 break
+        self.i = i
         return Run(out, self.stretch(out[0], out[-1]))
 
     def cond(self) -> Run:
@@ -276,18 +279,21 @@ class _Reader:
 
     def cond_tokens(self, out: list[Token]) -> list[Token]:
         self.rules.add("cond")
-        toks, start = self.toks, len(out)
-        while self.i < self.end:
-            kind = toks[self.i].type
+        toks, start, i, end = self.toks, len(out), self.i, self.end
+        while i < end:
+            kind = toks[i].type
             if kind in FIRST:
-                out.append(toks[self.i])
-                self.i += 1
+                out.append(toks[i])
+                i += 1
             elif kind == "IF":
+                self.i = i
                 self.ifgroup(out)
+                i = self.i
             elif kind == "_NL":
-                self.i += 1
+                i += 1
             else:
                 break
+        self.i = i
         if len(out) == start:
             raise Refused  # none, or line breaks only: Lark's builder fails on an empty run
         return out
