@@ -36,7 +36,7 @@ class Loaded:
 def load(source: Source) -> Loaded:
     """Parse, resolve, analyse and check; raises StaticError listing every error found."""
     resolved = resolve_program(source)
-    facts = analyse(resolved.program)
+    facts = analyse(resolved.program, resolved.walked)
     found = _check(resolved.program, facts)
     errors = resolved.errors + [d for d in found if d.severity == "error"]
     if errors:

@@ -30,7 +30,9 @@ class Body:
 
 
 class Facts:
-    def __init__(self, program: n.Program):
+    def __init__(self, program: n.Program, walked: dict | None = None):
+        """`walked`: the nodes of some bodies, already listed (`nodes.walk` of each, by the
+        body's id, with the body), as the resolver's binding of names leaves them."""
         self.program = program
         self.bodies: dict[str | None, Body] = {None: Body(None, None, program.main, (), frozenset())}
         for key, d in program.definitions.items():
@@ -44,7 +46,8 @@ class Facts:
                 self.automata[id(block)] = build(body.key, block, entry)
                 self.body_automata[key].append(self.automata[id(block)])
         # each body's nodes in the order of the text, walked once for every stage that reads them
-        self.nodes: dict[str | None, list[n.Node]] = {key: list(n.walk(body.code)) for key, body in self.bodies.items()}
+        self.nodes: dict[str | None, list[n.Node]] = {key: _listed(body.code, walked or {})
+                                                      for key, body in self.bodies.items()}
         arrays, calls = _arrays_and_calls(self.nodes, program.definitions)
         self.arrays = tuple(sorted(arrays))
         self.may_give_nothing = giving_nothing(program.definitions)
@@ -194,5 +197,10 @@ def _labelled_blocks(code) -> list[n.Block]:
     return found
 
 
-def analyse(program: n.Program) -> Facts:
-    return Facts(program)
+def _listed(root: n.Node, walked: dict) -> list[n.Node]:
+    known = walked.get(id(root))
+    return known[1] if known is not None and known[0] is root else list(n.walk(root))
+
+
+def analyse(program: n.Program, walked: dict | None = None) -> Facts:
+    return Facts(program, walked)

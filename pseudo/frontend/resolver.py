@@ -105,6 +105,7 @@ class Resolver:
         self.patterns: dict[str, Pattern] = {}
         self.phrases = PhraseTable()
         self.expr_cache: dict[tuple, n.Expr | StaticError] = {}
+        self.walked: dict[int, tuple[n.Node, list[n.Node]]] = {}  # bind_names's, for the analysis
         self.declared: set[int] = set()  # ids of the RawDefs accepted by _declare
         self.all_labels = {s.name: s.span for f in loaded.files for item in [n.Block(None, tuple(
             x for x in f.main if not isinstance(x, RawUse)))] + [d.body for d in f.definitions]
@@ -132,7 +133,8 @@ class Resolver:
         main = body.guard(lambda: body.block(raw_main, "top"), n.Block(span, ()))
         comments = tuple(c for f in self.loaded.files for c in f.comments)
         program = n.Program(span, definitions, main, comments)
-        return bind_names(program, self.warnings, self.errors)
+        program, self.walked = bind_names(program, self.warnings, self.errors)
+        return program
 
     def _declare(self, d: RawDef, source: Source) -> None:
         if d.is_phrase:
@@ -708,8 +710,11 @@ def _diag_order(d: Diagnostic):
 
 # ---- binding names ----
 
-def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic]) -> n.Program:
-    """Locals per definition, globals, calls of parameterless definitions, look-alike names."""
+def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic]) \
+        -> tuple[n.Program, dict[int, tuple[n.Node, list[n.Node]]]]:
+    """Locals per definition, globals, calls of parameterless definitions, look-alike names.
+    Also the nodes of each body that needed no change (`nodes.walk` of it, by the body's id):
+    the analysis reads them instead of walking the body again."""
     defs = program.definitions
     names = _Names(program)
     locals_of, assigned = names.locals, names.assigned
@@ -769,12 +774,16 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
             return node
         return fix
 
-    new_defs = {}
-    for key, d in defs.items():
-        body = d.body if names.all_known(key, defs) else n.rewrite(d.body, binder(locals_of[key]))
-        new_defs[key] = n.Definition(d.span, d.name, d.params, body, locals_of[key], d.is_phrase, d.words)
-    main = program.main if names.all_known(None, defs) else n.rewrite(program.main, binder(()))
-    return n.Program(program.span, new_defs, main, program.comments)
+    walked = {}
+
+    def bound(key: str | None, root):
+        if names.all_known(key, defs):
+            walked[id(root)] = root, names.nodes[key]
+            return root
+        return n.rewrite(root, binder(locals_of[key] if key is not None else ()))
+    new_defs = {key: n.Definition(d.span, d.name, d.params, bound(key, d.body), locals_of[key], d.is_phrase,
+                                  d.words) for key, d in defs.items()}
+    return n.Program(program.span, new_defs, bound(None, program.main), program.comments), walked
 
 
 class _Nearest:
@@ -821,6 +830,7 @@ class _Names:
         self.read: dict[str | None, set[str]] = {}
         self.called: dict[str | None, set[str]] = {}
         self.builtin_statement: set[str | None] = set()
+        self.nodes: dict[str | None, list[n.Node]] = {}
         for key, d in [(None, None), *program.definitions.items()]:
             self._walk(key, d, d.body if d is not None else program.main, ref_params)
 
@@ -828,7 +838,8 @@ class _Names:
         names = [p.name for p in d.params] if d is not None else None  # the main program has no locals
         written: list[str] = []
         read, called = self.read.setdefault(key, set()), self.called.setdefault(key, set())
-        for node in n.walk(body):
+        self.nodes[key] = nodes = list(n.walk(body))
+        for node in nodes:
             extra = None
             if isinstance(node, n.For):
                 written.append(node.var)
@@ -875,6 +886,7 @@ class Resolved:
     errors: list[Diagnostic]
     rules_seen: set[str]
     sources: dict[str, Source]  # every file of the program, by name
+    walked: dict[int, tuple[n.Node, list[n.Node]]]  # bind_names's: the nodes of the bodies it kept
 
 
 def resolve_program(source: Source) -> Resolved:
@@ -883,7 +895,8 @@ def resolve_program(source: Source) -> Resolved:
     resolver = Resolver(loaded)
     program = resolver.resolve()
     sources = {f.source.filename: f.source for f in loaded.files}
-    return Resolved(program, sorted(resolver.warnings, key=_diag_order), resolver.errors, resolver.rules_seen, sources)
+    return Resolved(program, sorted(resolver.warnings, key=_diag_order), resolver.errors, resolver.rules_seen, sources,
+                    resolver.walked)
 
 
 def diagnostic_order(d: Diagnostic):
