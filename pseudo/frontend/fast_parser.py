@@ -58,11 +58,9 @@ def parse_expr(tokens: list[Token], source: Source) -> tuple[n.Expr, set[str]] |
     reader = _Reader(tokens, source)
     try:
         expr = reader.atom() if len(tokens) == 1 else reader.expr(1)  # one token: a name, a number…
-        if reader.i != len(tokens):
-            raise Refused
     except Refused:
         return None
-    return expr, reader.rules
+    return (expr, reader.rules) if reader.i == len(tokens) else None
 
 
 class _Reader:

@@ -520,7 +520,9 @@ class BodyResolver:
                 i += 1
                 continue
             group, inner = toks[i:close + 1], toks[i + 1:close]
-            if isinstance(self.try_expr(group if tok.type == "IF" else inner or group), n.Node) and inner:
+            listed = tok.type == "LPAR" and _top_level(inner, "COMMA")  # a list of values: not one expression
+            if not listed and isinstance(self.try_expr(group if tok.type == "IF" else inner or group), n.Node) \
+                    and inner:
                 out.extend(group)  # nothing to lift
             elif tok.type == "IF":
                 out.append(self.placeholder(group, self.conditional(group), parts))

@@ -47,8 +47,15 @@ class FirstUses:
 
     def see(self, name: str, node) -> None:
         first = self.first.get(name)
-        if first is None or (node.span.filename, node.span.line, node.span.column) < (
-                first.span.filename, first.span.line, first.span.column):
+        if first is None:
+            self.first[name] = node
+            return
+        here, there = node.span, first.span
+        if here.source is not there.source and here.filename != there.filename:
+            earlier = here.filename < there.filename
+        else:
+            earlier = (here.line, here.column) < (there.line, there.column)
+        if earlier:
             self.first[name] = node
 
     def see_node(self, x: n.Node) -> None:
