@@ -29,6 +29,9 @@ def check(program: n.Program, facts: Facts) -> list[Diagnostic]:
     return out
 
 
+ASSIGNING = (n.Assign, n.Read)  # a tuple, not a union: the union is made at each use
+
+
 class _Uses:
     """What one pass over each body's nodes finds: the first use of each name as a scalar and as an
     array, the scalars assigned, the arrays written and read; and for silent.py, the first
@@ -46,11 +49,11 @@ class _Uses:
         """Go through one body's nodes; the calls' and local arrays' errors, in the order of the text."""
         out: list[Diagnostic] = []
         targets: set[int] = set()  # an assignment comes before its target
-        for node in nodes:
-            if isinstance(node, n.Call):
-                out.extend(_check_call(node, defs))
-            elif isinstance(node, n.BuiltinCall):
-                out.extend(_check_builtin(node))
+        for node in nodes:  # the most frequent kinds first
+            if isinstance(node, n.Var):
+                self.first.see(node.name, node)
+                if node.name not in local:
+                    self.scalars.setdefault(node.name, node)
             elif isinstance(node, n.Index):
                 self.first.see(node.name, node)
                 if node.name in local:
@@ -61,16 +64,16 @@ class _Uses:
                     self.written.setdefault(node.name, node)
                 else:
                     self.read.add(node.name)
-            elif isinstance(node, n.Var):
-                self.first.see(node.name, node)
-                if node.name not in local:
-                    self.scalars.setdefault(node.name, node)
+            elif isinstance(node, n.Call):
+                out.extend(_check_call(node, defs))
+            elif isinstance(node, n.BuiltinCall):
+                out.extend(_check_builtin(node))
             elif isinstance(node, n.For):
                 self.first.see(node.var, node)
                 if node.var not in local:
                     self.scalars.setdefault(node.var, node)
                 self.assigned.add(node.var)
-            elif isinstance(node, n.Assign | n.Read):
+            elif isinstance(node, ASSIGNING):
                 written = [node.target] if isinstance(node, n.Assign) else node.targets
                 targets.update(id(t) for t in written)
                 self.assigned.update(t.name for t in written if isinstance(t, n.Var))

@@ -819,6 +819,10 @@ class _FoldIndex:
         return set(self.by_fold.get(fold_lookalikes(name), ()))
 
 
+NAMED = (n.Var, n.Index)  # a tuple, not n.Var | n.Index: in a loop over every node, the union is made each time
+ASSIGNING = (n.Assign, n.Read, n.Call)
+
+
 class _Names:
     """What one walk of each body finds for binding names: each definition's locals —
     parameters first, then ДЛЯ variables and РЕЗУЛЬТАТ in the order of the text —, the names
@@ -843,16 +847,16 @@ class _Names:
         self.nodes[key] = nodes = list(n.walk(body))
         for node in nodes:
             extra = None
-            if isinstance(node, n.For):
-                written.append(node.var)
-                extra = node.var
-            elif isinstance(node, n.Var | n.Index):
+            if isinstance(node, NAMED):
                 read.add(node.name)
                 extra = node.name if node.name == RESULT else None
-            elif isinstance(node, n.Assign | n.Read | n.Call):
+            elif isinstance(node, n.For):
+                written.append(node.var)
+                extra = node.var
+            elif isinstance(node, ASSIGNING):
                 if isinstance(node, n.Call):
                     called.add(node.name)
-                written.extend(t.name for t in _targets(node, ref_params) if isinstance(t, n.Var | n.Index))
+                written.extend(t.name for t in _targets(node, ref_params) if isinstance(t, NAMED))
             elif isinstance(node, n.CallStmt) and isinstance(node.call, n.BuiltinCall):
                 self.builtin_statement.add(key)
             if extra and names is not None and extra not in names:
