@@ -80,6 +80,11 @@ class Match:
     case_differs: list[tuple[Token, str]]  # words written in another case than defined
 
 
+def words_of(tokens: list[Token]) -> list[str]:
+    """The words of a run, in lower case, as phrases are compared."""
+    return [t.value.lower() for t in tokens if t.type in WORD_TYPES]
+
+
 def depths(tokens: list[Token]) -> list[int]:
     """Bracket depth before each token (and after the last)."""
     out, d = [], 0
@@ -128,12 +133,16 @@ class PhraseTable:
 
     def candidates(self, tokens: list[Token]) -> list[Pattern]:
         """The phrases all of whose words the run has, in the order of definition."""
+        return self.candidates_of(words_of(tokens))
+
+    def candidates_of(self, words: list[str]) -> list[Pattern]:
+        """The same, from the run's words (`words_of`)."""
         index = self._index()
-        indexed = [p for t in tokens if t.type in WORD_TYPES for p in index.get(t.value.lower(), ())]
+        indexed = [p for w in words for p in index.get(w, ())]
         if not indexed:
             return indexed
-        words = {t.value.lower() for t in tokens if t.type in WORD_TYPES}
-        found = [p for p in dict.fromkeys(indexed) if all(x in words for x in p.words)]
+        present = set(words)
+        found = [p for p in dict.fromkeys(indexed) if all(x in present for x in p.words)]
         return sorted(found, key=self.order.__getitem__) if len(found) > 1 else found
 
     def match(self, tokens: list[Token], parses, candidates: list[Pattern] | None = None) -> list[Match]:

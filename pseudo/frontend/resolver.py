@@ -27,6 +27,7 @@ from .phrases import (
     PhraseTable,
     depths,
     parse_pattern,
+    words_of,
 )
 from .source import Source, Span, fold_lookalikes, span_of_token
 
@@ -433,7 +434,8 @@ class BodyResolver:
         toks = run.tokens
         if not toks:
             raise static_error("empty-condition", run.span)
-        candidates = self.r.phrases.candidates(toks), BUILTIN_PHRASES.candidates(toks)
+        words = words_of(toks)
+        candidates = self.r.phrases.candidates_of(words), BUILTIN_PHRASES.candidates_of(words)
         if not any(candidates):
             whole = self.try_expr(toks)
             if isinstance(whole, n.Node):  # no phrase anywhere in it: И, ИЛИ, НЕ split it as the grammar does
