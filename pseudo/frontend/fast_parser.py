@@ -361,7 +361,11 @@ class _Reader:
         self.i += 1
         kind = tok.type
         if kind in ("NAME", "RESULT"):
-            return self.name(tok)
+            after = self.toks[self.i].type if self.i < self.end else "$END"
+            if after == "LSQB" or after == "LPAR" and kind == "NAME":
+                return self.name(tok)
+            self.rules.add("var")
+            return n.Var(Span(self.src, tok.line, tok.column, tok.end_line, tok.end_column), tok.value)
         if kind == "NUMBER":
             self.rules.add("number")
             return n.Const(Span(self.src, tok.line, tok.column, tok.end_line, tok.end_column), int(tok.value))
@@ -382,22 +386,19 @@ class _Reader:
         raise Refused
 
     def name(self, tok: Token) -> n.Expr:
-        """`var`, `index` (NAME or РЕЗУЛЬТАТ) and `call` (NAME only)."""
-        after = self.toks[self.i].type if self.i < self.end else "$END"
-        if after == "LSQB":
+        """`index` (NAME or РЕЗУЛЬТАТ followed by `[`) and `call` (NAME followed by `(`); a name
+        alone, `var`, is read by `atom`."""
+        if self.toks[self.i].type == "LSQB":
             self.rules.add("index")
             self.i += 1
             indices = self.exprs()
             close = self.take("RSQB")
             return n.Index(self.stretch(tok, close), tok.value, tuple(indices))
-        if after == "LPAR" and tok.type == "NAME":
-            self.rules.add("call")
-            self.i += 1
-            args = self.exprs() if self.peek() != "RPAR" else []
-            close = self.take("RPAR")
-            return n.Call(self.stretch(tok, close), tok.value, tuple(args))
-        self.rules.add("var")
-        return n.Var(Span(self.src, tok.line, tok.column, tok.end_line, tok.end_column), tok.value)
+        self.rules.add("call")
+        self.i += 1
+        args = self.exprs() if self.peek() != "RPAR" else []
+        close = self.take("RPAR")
+        return n.Call(self.stretch(tok, close), tok.value, tuple(args))
 
     def exprs(self) -> list[n.Expr]:
         self.rules.add("exprs")
