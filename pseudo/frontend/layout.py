@@ -14,6 +14,7 @@ from .source import Source, span_of_token
 
 OPENERS = {"IF", "WHILE", "FOR", "LPAR", "LSQB"}
 CLOSERS = {"END_IF", "LOOP_END", "RPAR", "RSQB"}
+NESTING = OPENERS | CLOSERS | {"DO"}  # the tokens that may change the depth of blocks
 
 
 def split_chunks(tokens: list[Token], source: Source) -> tuple[list[list[Token]], list[Diagnostic]]:
@@ -33,6 +34,8 @@ def split_chunks(tokens: list[Token], source: Source) -> tuple[list[list[Token]]
             chunks.append(chunk)
         line_start = False
         chunk.append(tok)
+        if kind not in NESTING:
+            continue
         if kind in ("WHILE", "FOR"):
             pending_headers += 1
         if kind == "DO":

@@ -693,7 +693,8 @@ def _source_text(source: Source, toks: list[Token]) -> str:
 
 
 def _tokens_span(source: Source, toks: list[Token]) -> Span:
-    return span_of_token(source, toks[0]).to(span_of_token(source, toks[-1]))
+    first, last = toks[0], toks[-1]
+    return Span(source, first.line, first.column, last.end_line, last.end_column)
 
 
 OPERAND_END = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "RESULT", "RPAR", "RSQB"}
