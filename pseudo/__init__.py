@@ -48,7 +48,7 @@ def load(source) -> Loaded:
     from .frontend.check import check
     from .frontend.resolver import diagnostic_order, resolve_program
     resolved = resolve_program(source)
-    facts = analyse(resolved.program)
+    facts = analyse(resolved.program, resolved.walked)
     found = check(resolved.program, facts)
     errors = resolved.errors + [d for d in found if d.severity == "error"]
     if errors:

@@ -4,7 +4,8 @@ Expressions and statements are resolved: phrases are already `Call`s of their de
 labels named alone are already `Goto`s. A node's fields are listed in `fields`; nodes are not
 changed once built (`rewrite` builds new ones) and compare equal when their fields are equal,
 wherever they stand. They are plain classes with slots rather than dataclasses: a program is
-loaded at every start, and building thirty dataclasses is most of an import's time.
+loaded at every start, and building thirty dataclasses is most of an import's time; each
+class's constructor is written out when its first node is made (`_constructor`).
 """
 from __future__ import annotations
 
@@ -16,13 +17,12 @@ class Node:
     fields: tuple[str, ...] = ()
     defaults: tuple[tuple[str, object], ...] = ()  # (field, value) of the fields that may be left out
 
-    def __init__(self, span: Span | None, *args, **named):
+    def __init__(self, span: Span | None):
         self.span = span
-        values = dict(self.defaults)
-        values.update(zip(self.fields, args))
-        values.update(named)
-        for name in self.fields:
-            setattr(self, name, values[name])
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.__init__ = _first_init
 
     def __eq__(self, other) -> bool:
         return type(other) is type(self) and all(getattr(self, f) == getattr(other, f) for f in self.fields)
@@ -35,6 +35,23 @@ class Node:
 
     def replace(self, **changes) -> Node:
         return type(self)(self.span, **{f: changes.get(f, getattr(self, f)) for f in self.fields})
+
+
+def _first_init(self, span, *args, **named):
+    """A class's first node writes the class's constructor (not every class is used at a start)."""
+    cls = type(self)
+    cls.__init__ = _constructor(cls.fields, dict(cls.defaults))
+    cls.__init__(self, span, *args, **named)
+
+
+def _constructor(fields: tuple[str, ...], defaults: dict[str, object]):
+    """`__init__(self, span, field, …, field=default)`, written out for each class: a long
+    program makes hundreds of thousands of nodes, and a loop over the fields cost twice as much."""
+    params = "".join(f", {f}=_defaults[{f!r}]" if f in defaults else f", {f}" for f in fields)
+    body = "".join(f"\n    self.{f} = {f}" for f in fields)
+    namespace = {"_defaults": defaults}
+    exec(f"def __init__(self, span{params}):\n    self.span = span{body}", namespace)  # noqa: S102 - our own text
+    return namespace["__init__"]
 
 
 def _hashable(value):
@@ -243,14 +260,16 @@ EXPR_NODES = (Const, Var, Index, Call, BuiltinCall, Unary, Binary, Compare, Logi
 STMT_NODES = (Assign, CallStmt, If, While, For, Loop, Exit, Print, Read, Screen, Stop, Label, Goto)
 
 
-def children(node: Node):
+def children(node: Node) -> list[Node]:
     """The child nodes of a node, in source order."""
+    out = []
     for f in node.fields:
         value = getattr(node, f)
         if isinstance(value, Node):
-            yield value
+            out.append(value)
         elif isinstance(value, tuple):
-            yield from (v for v in value if isinstance(v, Node))
+            out += [v for v in value if isinstance(v, Node)]
+    return out
 
 
 def blocks(s: Node) -> list[Block]:
@@ -273,14 +292,22 @@ def bodies(program: Program) -> list:
 
 
 def walk(node: Node):
-    """The node and all its descendants, depth first."""
-    yield node
-    for child in children(node):
-        yield from walk(child)
+    """The node and all its descendants, depth first, in source order. A stack, not recursion:
+    the checks walk every body several times, and nested generators cost a frame per level."""
+    stack = [node]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        node = pop()
+        yield node
+        below = children(node)
+        if below:
+            below.reverse()
+            push(below)
 
 
 def rewrite(node, fn):
-    """Rebuild a tree bottom-up; `fn(node)` returns the node to put in its place."""
+    """Rebuild a tree bottom-up; `fn(node)` returns the node to put in its place. A node none of
+    whose children changed is kept, not copied."""
     if not isinstance(node, Node):
         return node
     changes = {}
@@ -288,8 +315,9 @@ def rewrite(node, fn):
         value = getattr(node, f)
         if isinstance(value, Node):
             new = rewrite(value, fn)
-        elif isinstance(value, tuple) and any(isinstance(v, Node) for v in value):
-            new = tuple(rewrite(v, fn) for v in value)
+        elif isinstance(value, tuple) and value:
+            items = [rewrite(v, fn) for v in value]
+            new = value if all(a is b for a, b in zip(items, value)) else tuple(items)
         else:
             continue
         if new is not value:

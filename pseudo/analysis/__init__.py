@@ -30,7 +30,9 @@ class Body:
 
 
 class Facts:
-    def __init__(self, program: n.Program):
+    def __init__(self, program: n.Program, walked: dict | None = None):
+        """`walked`: the nodes of some bodies, already listed (`nodes.walk` of each, by the
+        body's id, with the body), as the resolver's binding of names leaves them."""
         self.program = program
         self.bodies: dict[str | None, Body] = {None: Body(None, None, program.main, (), frozenset())}
         for key, d in program.definitions.items():
@@ -43,10 +45,13 @@ class Facts:
                 entry = ENTRY_LABEL if block is program.main else None
                 self.automata[id(block)] = build(body.key, block, entry)
                 self.body_automata[key].append(self.automata[id(block)])
-        self.arrays = tuple(sorted({x.name for root in n.bodies(program) for x in n.walk(root)
-                                    if isinstance(x, n.Index)}))
-        self.may_give_nothing = frozenset(k for k in program.definitions if self._may_give_nothing(k, set()))
-        self.recursive = recursive_definitions(program)
+        # each body's nodes in the order of the text, walked once for every stage that reads them
+        self.nodes: dict[str | None, list[n.Node]] = {key: _listed(body.code, walked or {})
+                                                      for key, body in self.bodies.items()}
+        arrays, calls = _arrays_and_calls(self.nodes, program.definitions)
+        self.arrays = tuple(sorted(arrays))
+        self.may_give_nothing = giving_nothing(program.definitions)
+        self.recursive = recursive_definitions(program, calls)
 
     @cached_property
     def kinds(self) -> Kinds:
@@ -67,17 +72,35 @@ class Facts:
         return [a for body in self.bodies.values() if isinstance(body.code, n.Block)
                 for a in [self.automaton(body.code)] if a is not None]
 
-    def _may_give_nothing(self, key: str, seen: set) -> bool:
-        """May a call of the definition end without a value (a procedure whose РЕЗУЛЬТАТ is
-        not surely assigned, or a function that gives what such a procedure gives)?"""
-        d = self.program.definitions.get(key)
-        if d is None:  # a call of an undefined name: an error the checker reports
-            return False
-        if d.is_function:
-            if isinstance(d.body, n.Call) and d.body.name not in seen:
-                return self._may_give_nothing(d.body.name, seen | {key})
-            return False
-        return not surely_assigns_result(d.body.stmts)
+
+def giving_nothing(defs: dict[str, n.Definition]) -> frozenset[str]:
+    """The definitions a call of which may end without a value: a procedure whose РЕЗУЛЬТАТ is
+    not surely assigned, and a function that gives what such a procedure gives (its body a call
+    of it, or of such a function). Each chain of functions is followed once; one that comes
+    back to itself gives nothing of the kind."""
+    known: dict[str, bool] = {}
+    for key in defs:
+        path, on_path, k = [], set(), key
+        while k not in known:
+            d = defs.get(k)
+            if d is None or k in on_path:  # undefined (the checker's error), or a circle of functions
+                value = False
+                break
+            if not d.is_function:
+                value = not surely_assigns_result(d.body.stmts)
+                break
+            if not isinstance(d.body, n.Call):
+                value = False
+                break
+            path.append(k)
+            on_path.add(k)
+            k = d.body.name
+        else:
+            value = known[k]
+        known.update(dict.fromkeys(path, value))
+        if k in defs and k not in known:
+            known[k] = value
+    return frozenset(k for k in defs if known[k])
 
 
 def surely_assigns_result(stmts) -> bool:
@@ -91,22 +114,77 @@ def surely_assigns_result(stmts) -> bool:
     return False
 
 
-def recursive_definitions(program: n.Program) -> frozenset[str]:
-    """The definitions that can call themselves, directly or through others."""
-    calls = {key: {x.name for x in n.walk(d.body) if isinstance(x, n.Call) and x.name in program.definitions}
-             for key, d in program.definitions.items()}
-    out = set()
-    for key, callees in calls.items():
-        seen, todo = set(), list(callees)
-        while todo:
-            x = todo.pop()
-            if x == key:
-                out.add(key)
-                break
-            if x not in seen:
-                seen.add(x)
-                todo.extend(calls[x])
-    return frozenset(out)
+def recursive_definitions(program: n.Program, calls: dict[str, set[str]] | None = None) -> frozenset[str]:
+    """The definitions that can call themselves, directly or through others: those on a cycle
+    of the call graph (`calls`: each definition's callees, found here if not given)."""
+    if calls is None:
+        bodies = {key: n.walk(d.body) for key, d in program.definitions.items()}
+        calls = _arrays_and_calls(bodies, program.definitions)[1]
+    return frozenset(_on_cycles(calls))
+
+
+def _arrays_and_calls(bodies: dict, definitions: dict) -> tuple[set[str], dict[str, set[str]]]:
+    """The names used as arrays, and each definition's calls of definitions, from the nodes of
+    each body (the main program's under None)."""
+    arrays: set[str] = set()
+    calls: dict[str, set[str]] = {key: set() for key in definitions}
+    for key, nodes in bodies.items():
+        for x in nodes:
+            if isinstance(x, n.Index):
+                arrays.add(x.name)
+            elif key is not None and isinstance(x, n.Call) and x.name in calls:
+                calls[key].add(x.name)
+    return arrays, calls
+
+
+def _on_cycles(graph: dict[str, set[str]]) -> set[str]:
+    """The vertices that lie on a cycle: Tarjan's strongly connected components, with a stack of
+    its own instead of recursion, in time linear in the size of the graph."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: set[str] = set()
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        work.append((v, iter(graph[v])))
+
+    for root in graph:
+        if root in index:
+            continue
+        work: list = []
+        visit(root)
+        while work:
+            v, callees = work[-1]
+            for w in callees:
+                if w not in index:
+                    visit(w)
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[v])
+                if low[v] == index[v]:
+                    component = _pop_component(stack, on_stack, v)
+                    if len(component) > 1 or v in graph[v]:
+                        out.update(component)
+    return out
+
+
+def _pop_component(stack: list[str], on_stack: set[str], root: str) -> list[str]:
+    component = []
+    while True:
+        w = stack.pop()
+        on_stack.discard(w)
+        component.append(w)
+        if w == root:
+            return component
 
 
 def _labelled_blocks(code) -> list[n.Block]:
@@ -119,5 +197,10 @@ def _labelled_blocks(code) -> list[n.Block]:
     return found
 
 
-def analyse(program: n.Program) -> Facts:
-    return Facts(program)
+def _listed(root: n.Node, walked: dict) -> list[n.Node]:
+    known = walked.get(id(root))
+    return known[1] if known is not None and known[0] is root else list(n.walk(root))
+
+
+def analyse(program: n.Program, walked: dict | None = None) -> Facts:
+    return Facts(program, walked)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .. import nodes as n
 from ..errors import Diagnostic, diagnostic
@@ -48,7 +49,14 @@ class Automaton:
         return [e for s in self.states for e in s.edges]
 
     def state(self, name: str) -> State | None:
-        return next((s for s in self.states if s.name == name), None)
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, State]:
+        by_name: dict[str, State] = {}
+        for s in self.states:
+            by_name.setdefault(s.name, s)  # the first of a name, as a search from the start finds
+        return by_name
 
 
 def build(owner: str | None, block: n.Block, entry_label: str | None = None) -> Automaton:
@@ -63,12 +71,13 @@ def build(owner: str | None, block: n.Block, entry_label: str | None = None) -> 
     if not segments[0][2]:
         segments.pop(0)
     names = [name for name, _, _ in segments]
+    targets = {*names, FINAL, END}
     entry = entry_label if entry_label in names else names[0]
     states = []
     for i, (name, span, stmts) in enumerate(segments):
         state = State(name, span, tuple(stmts))
         completes = _collect(state, state.stmts, None, inside_loop=False)
-        state.edges = [e for e in state.edges if e.target in names or e.target in (FINAL, END)]
+        state.edges = [e for e in state.edges if e.target in targets]
         if completes:
             following = names[i + 1] if i + 1 < len(names) else END
             state.edges.append(Edge(name, following, None, "fall", span))

@@ -13,63 +13,85 @@ from . import silent
 def check(program: n.Program, facts: Facts) -> list[Diagnostic]:
     """Errors and warnings that need the whole resolved program."""
     out: list[Diagnostic] = []
-    bodies = [(program.main, ())] + [(d.body, d.locals) for d in program.definitions.values()]
-    scalars: dict[str, n.Node] = {}
-    arrays: dict[str, n.Node] = {}
-    for body, local in bodies:
-        for node in n.walk(body):
-            if isinstance(node, n.Call):
-                out.extend(_check_call(node, program.definitions))
-            elif isinstance(node, n.BuiltinCall):
-                out.extend(_check_builtin(node))
-            elif isinstance(node, n.Index):
-                if node.name in local:
-                    out.append(diagnostic("error", "local-array", node.span, name=node.name))
-                else:
-                    arrays.setdefault(node.name, node)
-            elif isinstance(node, n.Var) and node.name not in local:
-                scalars.setdefault(node.name, node)
-            elif isinstance(node, n.For) and node.var not in local:
-                scalars.setdefault(node.var, node)
+    uses = _Uses(silent.FirstUses(program))
+    for key, body in facts.bodies.items():
+        out.extend(uses.collect(facts.nodes[key], body.locals, program.definitions))
     out.extend(automaton.check(facts.top_automata()))
-    out.extend(silent.warnings(program, facts.recursive))
-    out.extend(_unread_arrays(program))
-    assigned = {t.name for body, _ in bodies for x in n.walk(body)
-                for t in ([x.target] if isinstance(x, n.Assign) else x.targets if isinstance(x, n.Read) else [])
-                if isinstance(t, n.Var)} | {x.var for body, _ in bodies for x in n.walk(body) if isinstance(x, n.For)}
-    for name in scalars.keys() & arrays.keys():
-        if name not in assigned:  # `СООБЩИТЬ m` for an array m: the whole array as a value
-            out.append(diagnostic("error", "array-as-value", scalars[name].span, hint("array-as-value", name=name),
-                                  name=name))
+    out.extend(silent.warnings(program, facts.recursive, uses.first))
+    out.extend(uses.unread_arrays())
+    for name in uses.scalars.keys() & uses.arrays.keys():
+        if name not in uses.assigned:  # `СООБЩИТЬ m` for an array m: the whole array as a value
+            out.append(diagnostic("error", "array-as-value", uses.scalars[name].span,
+                                  hint("array-as-value", name=name), name=name))
             continue
-        first, second = sorted((scalars[name], arrays[name]), key=lambda x: (x.span.line, x.span.column))
+        first, second = sorted((uses.scalars[name], uses.arrays[name]), key=lambda x: (x.span.line, x.span.column))
         out.append(diagnostic("error", "scalar-and-array", second.span, name=name, line=first.span.line))
     return out
 
 
-def _unread_arrays(program: n.Program) -> list[Diagnostic]:
-    """An array that is only assigned, named like one that is read: most likely a typo."""
-    written: dict[str, n.Index] = {}
-    read: set[str] = set()
-    for body in n.bodies(program):
-        targets = set()
-        for node in n.walk(body):
-            if isinstance(node, n.Assign):
-                targets.add(id(node.target))
-            elif isinstance(node, n.Read):
-                targets.update(id(t) for t in node.targets)
-        for node in n.walk(body):
-            if isinstance(node, n.Index):
-                if id(node) in targets:
-                    written.setdefault(node.name, node)
+ASSIGNING = (n.Assign, n.Read)  # a tuple, not a union: the union is made at each use
+
+
+class _Uses:
+    """What one pass over each body's nodes finds: the first use of each name as a scalar and as an
+    array, the scalars assigned, the arrays written and read; and for silent.py, the first
+    place of each name in the text."""
+
+    def __init__(self, first: silent.FirstUses):
+        self.first = first
+        self.scalars: dict[str, n.Node] = {}
+        self.arrays: dict[str, n.Node] = {}
+        self.assigned: set[str] = set()
+        self.written: dict[str, n.Index] = {}
+        self.read: set[str] = set()
+
+    def collect(self, nodes: list[n.Node], local: tuple[str, ...], defs: dict[str, n.Definition]) -> list[Diagnostic]:
+        """Go through one body's nodes; the calls' and local arrays' errors, in the order of the text."""
+        out: list[Diagnostic] = []
+        targets: set[int] = set()  # an assignment comes before its target
+        for node in nodes:  # the most frequent kinds first
+            if isinstance(node, n.Var):
+                self.first.see(node.name, node)
+                if node.name not in local:
+                    self.scalars.setdefault(node.name, node)
+            elif isinstance(node, n.Index):
+                self.first.see(node.name, node)
+                if node.name in local:
+                    out.append(diagnostic("error", "local-array", node.span, name=node.name))
                 else:
-                    read.add(node.name)
-    out = []
-    for name, node in written.items():
-        near = None if name in read else nearest(name, sorted(read))
-        if near:
-            out.append(diagnostic("warning", "array-unread", node.span, hint("array-unread", nearest=near), name=name))
-    return out
+                    self.arrays.setdefault(node.name, node)
+                if id(node) in targets:
+                    self.written.setdefault(node.name, node)
+                else:
+                    self.read.add(node.name)
+            elif isinstance(node, n.Call):
+                out.extend(_check_call(node, defs))
+            elif isinstance(node, n.BuiltinCall):
+                out.extend(_check_builtin(node))
+            elif isinstance(node, n.For):
+                self.first.see(node.var, node)
+                if node.var not in local:
+                    self.scalars.setdefault(node.var, node)
+                self.assigned.add(node.var)
+            elif isinstance(node, ASSIGNING):
+                written = [node.target] if isinstance(node, n.Assign) else node.targets
+                targets.update(id(t) for t in written)
+                self.assigned.update(t.name for t in written if isinstance(t, n.Var))
+        return out
+
+    def unread_arrays(self) -> list[Diagnostic]:
+        """An array that is only assigned, named like one that is read: most likely a typo."""
+        out = []
+        read = None
+        for name, node in self.written.items():
+            if name in self.read:
+                continue
+            read = read if read is not None else sorted(self.read)
+            near = nearest(name, read)
+            if near:
+                out.append(diagnostic("warning", "array-unread", node.span, hint("array-unread", nearest=near),
+                                      name=name))
+        return out
 
 
 def _check_call(call: n.Call, defs: dict[str, n.Definition]) -> list[Diagnostic]:

@@ -9,37 +9,43 @@ from __future__ import annotations
 
 from ..errors import Diagnostic, diagnostic
 from ..messages import hint
-from .lark_standalone import Token
+from .lexer import Token
 from .source import Source, span_of_token
 
 OPENERS = {"IF", "WHILE", "FOR", "LPAR", "LSQB"}
 CLOSERS = {"END_IF", "LOOP_END", "RPAR", "RSQB"}
+NESTING = OPENERS | CLOSERS | {"DO"}  # the tokens that may change the depth of blocks
 
 
 def split_chunks(tokens: list[Token], source: Source) -> tuple[list[list[Token]], list[Diagnostic]]:
     chunks: list[list[Token]] = []
     errors: list[Diagnostic] = []
     depth, pending_headers, line_start = 0, 0, True
+    chunk: list[Token] | None = None
     for tok in tokens:
-        if tok.type == "_NL":
-            if chunks:
-                chunks[-1].append(tok)
+        kind = tok.type
+        if kind == "_NL":
+            if chunk is not None:
+                chunk.append(tok)
             line_start = True
             continue
-        if line_start and tok.column == 1 and depth == 0 or not chunks:
-            chunks.append([])
+        if line_start and tok.column == 1 and depth == 0 or chunk is None:
+            chunk = []
+            chunks.append(chunk)
         line_start = False
-        chunks[-1].append(tok)
-        if tok.type in ("WHILE", "FOR"):
+        chunk.append(tok)
+        if kind not in NESTING:
+            continue
+        if kind in ("WHILE", "FOR"):
             pending_headers += 1
-        if tok.type == "DO":
+        if kind == "DO":
             if pending_headers:
                 pending_headers -= 1
             else:
                 depth += 1
-        elif tok.type in OPENERS:
+        elif kind in OPENERS:
             depth += 1
-        elif tok.type in CLOSERS:
+        elif kind in CLOSERS:
             depth = max(0, depth - 1)
     result = []
     for chunk in chunks:
@@ -86,6 +92,8 @@ def _retype(chunk: list[Token], eq_at: int) -> list[Token]:
 
 
 def _mark_labels(chunk: list[Token]) -> list[Token]:
+    if not any(tok.type == "LABEL" for tok in chunk):
+        return chunk
     out = []
     for tok in chunk:
         out.append(tok)

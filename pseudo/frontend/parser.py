@@ -1,122 +1,70 @@
-"""Lark parser: source text → chunks → raw tree (statements with unresolved token runs).
+"""The parser: source text → tokens → chunks → raw tree (statements with unresolved token runs).
 
-Lark exceptions never leave this module: they become `StaticError`s in Russian.
+A program is read by the fast path: the hand-written lexer (lexer.py) and recursive-descent
+parser (fast_parser.py), which accept exactly what grammar/pseudo.lark accepts and build the
+same raw tree. What the fast path refuses goes to the grammar's own parser (grammar_parser.py,
+Lark's LALR tables), whose error is the one reported; this module turns it into a
+`StaticError` in Russian, with the place and the hint. An expression the resolver only tries
+(`read_expression`) fails without that work: its error is written when first read.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 
 from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic
 from ..messages import KEYWORDS, TERMINALS, hint, message, nearest
-from .lark_standalone import (
-    Lark,
-    Lark_StandAlone,
-    Token,
-    Transformer,
-    UnexpectedCharacters,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-    v_args,
-)
+from .fast_parser import parse_chunk, parse_expr
 from .layout import split_chunks
+from .lexer import Token, scan
+from .raw import OPS, ParsedFile, RawDef, RawUse, Run
 from .source import Source, Span, fold_lookalikes, span_of_token
 
+__all__ = ["OPS", "ParsedFile", "RawDef", "RawUse", "Run", "grammar_rule_names", "grammar_text", "lark_parser",
+           "lex", "parse_expression", "parse_file", "read_expression"]
 
-@lru_cache(maxsize=1)
-def lark_parser() -> Lark:
-    """The one parser for every program, built once from the tables that Lark's standalone tool
-    wrote from grammar/pseudo.lark (scripts/build_parser.py): a start does not import Lark."""
-    return Lark_StandAlone()
+
+def lark_parser():
+    """The grammar's parser (Lark's, from the generated tables); imported on first use."""
+    from .grammar_parser import lark_parser as build
+    return build()
+
+
+def grammar_rule_names() -> set[str]:
+    from .grammar_parser import grammar_rule_names as names
+    return names()
 
 
 def grammar_text() -> str:
     """The grammar lives in the top-level `grammar/`, installed as the package `pseudo.grammar`."""
+    from importlib import resources  # for the tests and tools that read the grammar: not at a start
     try:
         return resources.files("pseudo.grammar").joinpath("pseudo.lark").read_text(encoding="utf-8")
     except ModuleNotFoundError:  # running from a checkout that was not installed
         return (Path(__file__).resolve().parents[2] / "grammar" / "pseudo.lark").read_text(encoding="utf-8")
 
 
-def grammar_rule_names() -> set[str]:
-    """Every rule and alias of the grammar, for the coverage test of the golden programs."""
-    names = set()
-    for rule in lark_parser().rules:
-        if rule.options.expand1 and len(rule.expansion) == 1 and not rule.alias:
-            continue  # `?rule: other` — inlined, never a node of its own
-        name = rule.alias or rule.origin.name
-        name = getattr(name, "name", name)
-        if not str(name).startswith(("_", "__")):
-            names.add(str(name))
-    return names
-
-
-# ---- raw tree pieces that the resolver turns into nodes ----
-
-@dataclass
-class Run:
-    """A flat run of tokens: an expression, an assignment, a call, a phrase or a transfer."""
-    tokens: list[Token]
-    span: Span
-    after_newline: bool = False  # separated from the previous statement by a line break only
-
-
-@dataclass
-class RawDef:
-    name: str  # procedure name, or the «pattern» text
-    params: list[n.Param]
-    body: n.Block
-    span: Span  # the header
-    is_phrase: bool
-
-
-@dataclass
-class RawUse:
-    path: str
-    span: Span
-
-
-@dataclass
-class ParsedFile:
-    source: Source
-    definitions: list[RawDef]
-    main: list  # statements (nodes with Runs inside), RawUse items among them
-    comments: list[n.Comment]
-    warnings: list[Diagnostic]
-    rules_seen: set[str]
-
-
 def lex(source: Source) -> tuple[list[Token], list[Token]]:
     """All tokens of the file and, apart, its comments."""
-    comments: list[Token] = []
-    parser = lark_parser()
-    try:
-        tokens = []
-        for tok in parser.lex(source.text, dont_ignore=True):
-            if tok.type == "COMMENT":
-                comments.append(tok)
-            elif tok.type != "WS":
-                tokens.append(tok)
-        return tokens, comments
-    except UnexpectedCharacters as e:
-        raise _char_error(source, e) from None
+    tokens = scan(source.text)
+    if tokens is None:  # a character that starts no token: Lark's lexer says where
+        from .grammar_parser import lark_tokens
+        tokens = lark_tokens(source)
+    comments = [t for t in tokens if t.type == "COMMENT"]
+    return ([t for t in tokens if t.type != "COMMENT"] if comments else tokens), comments
 
 
-def _char_error(source: Source, e: UnexpectedCharacters) -> StaticError:
-    span = Span(source, e.line, e.column, e.line, e.column + 1)
-    ch = source.text[e.pos_in_stream] if e.pos_in_stream < len(source.text) else ""
+def char_error(source: Source, pos: int, line: int, column: int) -> StaticError:
+    span = Span(source, line, column, line, column + 1)
+    ch = source.text[pos] if pos < len(source.text) else ""
     if ch == "{":
         return StaticError([diagnostic("error", "unclosed-comment", span)])
     if ch in "'\"":
         return StaticError([diagnostic("error", "unclosed-string", span)])
     if ch == "«":
         return StaticError([diagnostic("error", "bad-pattern", span, detail="нет закрывающей «»»")])
-    after_digit = e.pos_in_stream > 0 and source.text[e.pos_in_stream - 1].isdigit()
+    after_digit = pos > 0 and source.text[pos - 1].isdigit()
     tip = hint("two-numbers") if ch in ".," and after_digit else None
     return StaticError([diagnostic("error", "unexpected-char", span, tip, char=ch)])
 
@@ -140,12 +88,11 @@ def parse_file(source: Source) -> ParsedFile:
     definitions, main, rules = [], [], set()
     for chunk in chunks:
         try:
-            tree = _parse_tokens(chunk, "chunk", source)
+            item, used = _parse_chunk(chunk, source)
         except StaticError as e:
             errors.extend(e.diagnostics)
             continue
-        rules.update(t.data for t in tree.iter_subtrees())
-        item = _transform(tree, source)
+        rules |= used
         if isinstance(item, RawDef):
             definitions.append(item)
         else:
@@ -153,31 +100,64 @@ def parse_file(source: Source) -> ParsedFile:
     if errors:
         raise StaticError(errors)
     comments = [n.Comment(span_of_token(source, t), t.value[1:-1].strip()) for t in comment_tokens]
-    return ParsedFile(source, definitions, main, comments, tolerance_warnings(tokens, source),
-                      {str(r) for r in rules})
+    return ParsedFile(source, definitions, main, comments, tolerance_warnings(tokens, source), rules)
+
+
+def _parse_chunk(tokens: list[Token], source: Source):
+    fast = parse_chunk(tokens, source)
+    if fast is not None:
+        return fast
+    from .grammar_parser import parse
+    return parse(tokens, "chunk", source)
 
 
 def parse_expression(tokens: list[Token], source: Source, rules_seen: set | None = None) -> n.Expr:
-    """Parse a slice of a run as an expression (used by the resolver)."""
-    tree = _parse_tokens([t for t in tokens if t.type != "_NL"], "expr", source)
-    if rules_seen is not None:
-        rules_seen.update(str(t.data) for t in tree.iter_subtrees())
-    return _transform(tree, source)
+    """Parse tokens (line breaks among them are passed over) as an expression; tokens that are
+    not one raise a `LateSyntaxError`."""
+    expr = read_expression([t for t in tokens if t.type != "_NL"], source, rules_seen)
+    if isinstance(expr, StaticError):
+        raise expr
+    return expr
 
 
-def _parse_tokens(tokens: list[Token], start: str, source: Source):
+def read_expression(tokens: list[Token], source: Source, rules_seen: set | None = None) -> n.Expr | StaticError:
+    """The expression a slice of a run spells (a run holds no line breaks), or the error that
+    says why not — returned, not raised: the resolver tries many slices that are not
+    expressions."""
     if not tokens:
-        raise StaticError([diagnostic("error", "unexpected-eof", None)])
-    ip = lark_parser().parse_interactive(start=start)
-    try:
-        for tok in tokens:
-            ip.feed_token(tok)
-        return ip.feed_eof(tokens[-1])
-    except UnexpectedToken as e:
-        raise _syntax_error(e, tokens, source) from None
-    except UnexpectedInput as e:  # pragma: no cover - the other Lark input errors
-        span = Span(source, e.line, e.column, e.line, e.column + 1)
-        raise StaticError([diagnostic("error", "unexpected-eof", span)]) from None
+        return StaticError([diagnostic("error", "unexpected-eof", None)])
+    fast = parse_expr(tokens, source)
+    if fast is None:
+        return LateSyntaxError(tokens, source)
+    expr, rules = fast
+    if rules_seen is not None:
+        rules_seen |= rules
+    return expr
+
+
+class LateSyntaxError(StaticError):
+    """The tokens are not an expression. The resolver tries many slices that are not, and
+    reports few of them: the message is written (by the grammar's parser) when first read."""
+
+    def __init__(self, tokens: list[Token], source: Source):
+        Exception.__init__(self)  # not StaticError's: the diagnostics come later
+        self._tokens, self._source = tokens, source
+        self._diagnostics: list[Diagnostic] | None = None
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        if self._diagnostics is None:
+            from .grammar_parser import parse
+            try:
+                parse(self._tokens, "expr", self._source)
+            except StaticError as e:
+                self._diagnostics = e.diagnostics
+            else:  # pragma: no cover - the agreement tests would fail first
+                raise AssertionError("the fast parser refused an expression that the grammar accepts")
+        return self._diagnostics
+
+    def __str__(self) -> str:
+        return self.diagnostics[0].text
 
 
 LATIN_KEYWORDS = {fold_lookalikes(k): k for k in KEYWORDS}  # a keyword with Latin look-alikes: TO for ТО
@@ -222,8 +202,9 @@ def _innermost_unclosed(tokens: list[Token]) -> Token | None:
     return stack[-1] if stack else None
 
 
-def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> StaticError:
-    tok = e.token
+def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: Source) -> StaticError:
+    """The message for an unexpected token (`$END` at the end) where the grammar expected one of
+    `expected`, among the tokens of the chunk or expression."""
     if tok.type == "$END":
         opener = _innermost_unclosed(tokens)
         if opener is not None:
@@ -251,11 +232,11 @@ def _syntax_error(e: UnexpectedToken, tokens: list[Token], source: Source) -> St
     else:
         span = span_of_token(source, tok)
         text = unexpected(tok)
-    expected = sorted({TERMINALS.get(x, x) for x in e.expected
-                       if not x.startswith("__") and x not in ("$END", "_NL", "SEMI")})
-    if expected and len(expected) <= 6:
-        text += "; ожидалось: " + ", ".join(expected)
-    return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, e.expected, tokens))])
+    words = sorted({TERMINALS.get(x, x) for x in expected
+                    if not x.startswith("__") and x not in ("$END", "_NL", "SEMI")})
+    if words and len(words) <= 6:
+        text += "; ожидалось: " + ", ".join(words)
+    return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, expected, tokens))])
 
 
 OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "CARET", "DIV", "MOD", "AND", "OR", "NOT", "EQ", "NE", "LT", "GT",
@@ -350,187 +331,3 @@ def nearest_keyword(word: str) -> str | None:
     if not word.isupper() or word in KEYWORDS or len(word) < 3:
         return None
     return nearest(word, sorted(KEYWORDS | {"ПЕРЕЙТИ"}), cutoff=0.75)
-
-
-def _transform(tree, source: Source):
-    try:
-        return _Builder(source).transform(tree)
-    except VisitError as e:
-        if isinstance(e.orig_exc, StaticError):
-            raise e.orig_exc from None
-        raise
-
-
-def _span(source: Source, first: Token, last: Token) -> Span:
-    return Span(source, first.line, first.column, last.end_line, last.end_column)
-
-
-def _tokens_of(items) -> list[Token]:
-    out = []
-    for item in items:
-        if isinstance(item, Token):
-            out.append(item)
-        elif isinstance(item, Run):
-            out.extend(item.tokens)
-        else:
-            out.extend(item)
-    return out
-
-
-@v_args(inline=True)
-class _Builder(Transformer):
-    """Lark tree → raw tree. One small method per form."""
-
-    def __init__(self, source: Source):
-        super().__init__()
-        self.src = source
-
-    def sp(self, tok: Token) -> Span:
-        return span_of_token(self.src, tok)
-
-    # ---- chunks ----
-    def chunk(self, item):
-        return item
-
-    def proc_def(self, name, *rest):
-        params = rest[0] if len(rest) == 3 else []
-        body = rest[-1]
-        return RawDef(name.value, params, body, self.sp(name), False)
-
-    def phrase_def(self, pattern, _eq, body):
-        return RawDef(pattern.value, [], body, self.sp(pattern), True)
-
-    def params(self, *items):
-        return [p for p in items if isinstance(p, n.Param)]
-
-    def param(self, *toks):
-        name = toks[-1]
-        return n.Param(self.sp(toks[0]).to(self.sp(name)), name.value, len(toks) == 2)
-
-    @v_args(inline=False, meta=True)
-    def block(self, meta, children):
-        stmts, after_newline = [], False
-        for child in children:
-            if isinstance(child, Token):  # SEMI
-                after_newline = False
-                continue
-            if isinstance(child, Run):
-                child.after_newline = after_newline
-            stmts.append(child)
-            after_newline = True
-        span = Span(self.src, meta.line, meta.column, meta.end_line, meta.end_column) if not meta.empty else None
-        return n.Block(span, tuple(stmts))
-
-    # ---- statements ----
-    def if_stmt(self, kw, cond, _then, then, *rest):
-        else_ = rest[1] if len(rest) == 3 else None
-        return n.If(self.sp(kw), cond, then, else_)
-
-    def while_stmt(self, kw, cond, _do, body, _end):
-        return n.While(self.sp(kw), cond, body)
-
-    def for_stmt(self, kw, var, _assign, start, *rest):
-        step = rest[1] if rest[0].type == "STEP" else None
-        _to, stop, _do, body, _end = rest[-5:]
-        return n.For(self.sp(kw), var.value, start, step, stop, body)
-
-    def loop_stmt(self, kw, body, _end):
-        return n.Loop(self.sp(kw), body)
-
-    def exit_stmt(self, kw):
-        return n.Exit(self.sp(kw))
-
-    def print_stmt(self, kw, args=None):
-        return n.Print(self.sp(kw), args, True)
-
-    def read_stmt(self, kw, args):
-        return n.Read(self.sp(kw), args)
-
-    def stop_stmt(self, kw):
-        return n.Stop(self.sp(kw))
-
-    def use_stmt(self, kw, path):
-        return RawUse(path.value[1:-1], self.sp(kw).to(self.sp(path)))
-
-    def goto_stmt(self, kw, label):
-        return n.Goto(self.sp(kw).to(self.sp(label)), label.value, True)
-
-    def label(self, tok):
-        return n.Label(self.sp(tok), tok.value.rstrip(": \t"))
-
-    # ---- runs ----
-    def _run(self, *items):
-        toks = _tokens_of(items)
-        return Run(toks, _span(self.src, toks[0], toks[-1]))
-
-    run = args = cond = _run
-
-    def ifgroup(self, *items):
-        return _tokens_of(items)
-
-    # ---- expressions ----
-    def number(self, tok):
-        return n.Const(self.sp(tok), int(tok.value))
-
-    def string(self, tok):
-        return n.Const(self.sp(tok), tok.value[1:-1])
-
-    def true(self, tok):
-        return n.Const(self.sp(tok), True)
-
-    def false(self, tok):
-        return n.Const(self.sp(tok), False)
-
-    def var(self, tok):
-        return n.Var(self.sp(tok), tok.value)
-
-    def index(self, name, _l, exprs, close):
-        return n.Index(self.sp(name).to(self.sp(close)), name.value, tuple(exprs))
-
-    def call(self, name, _l, *rest):
-        args = rest[0] if len(rest) == 2 else []
-        return n.Call(self.sp(name).to(self.sp(rest[-1])), name.value, tuple(args))
-
-    def paren(self, _l, expr, _r):
-        return expr
-
-    def exprs(self, *items):
-        return [x for x in items if not isinstance(x, Token)]
-
-    def if_expr(self, kw, cond, _t, then, _e, else_, end):
-        return n.IfExpr(self.sp(kw).to(self.sp(end)), cond, then, else_)
-
-    def not_(self, kw, operand):
-        return n.Not(self.sp(kw).to(operand.span), operand)
-
-    def neg(self, kw, operand):
-        if isinstance(operand, n.Const) and type(operand.value) is int:
-            return n.Const(self.sp(kw).to(operand.span), -operand.value)
-        return n.Unary(self.sp(kw).to(operand.span), "-", operand)
-
-    def _chain(self, cls, *items):
-        left = items[0]
-        for i in range(1, len(items), 2):
-            op, right = items[i], items[i + 1]
-            left = cls(left.span.to(right.span), OPS[op.type], left, right)
-        return left
-
-    def or_expr(self, *items):
-        return self._chain(n.Logical, *items)
-
-    and_expr = or_expr
-
-    def comparison(self, *items):
-        return self._chain(n.Compare, *items)
-
-    def sum(self, *items):
-        return self._chain(n.Binary, *items)
-
-    term = sum
-
-    def power(self, base, _caret, exponent):
-        return n.Binary(base.span.to(exponent.span), "^", base, exponent)
-
-
-OPS = {"OR": "ИЛИ", "AND": "И", "EQ": "=", "NE": "≠", "LT": "<", "LE": "≤", "GT": ">", "GE": "≥",
-       "PLUS": "+", "MINUS": "-", "STAR": "*", "SLASH": "/", "DIV": "ДЕЛ", "MOD": "ОСТ"}

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import static_error
-from .lark_standalone import Token
+from .lexer import Token
 from .source import Span
 
 WORD_TYPES = {"NAME", "AND", "OR", "NOT", "TRUE", "FALSE", "DIV", "MOD", "RESULT", "REZ"}
@@ -80,6 +80,11 @@ class Match:
     case_differs: list[tuple[Token, str]]  # words written in another case than defined
 
 
+def words_of(tokens: list[Token]) -> list[str]:
+    """The words of a run, in lower case, as phrases are compared."""
+    return [t.value.lower() for t in tokens if t.type in WORD_TYPES]
+
+
 def depths(tokens: list[Token]) -> list[int]:
     """Bracket depth before each token (and after the last)."""
     out, d = [], 0
@@ -103,12 +108,16 @@ class PhraseTable:
         self.order: dict[Pattern, int] = {}  # the order of definition, which decides ties
         self.by_shape: dict[str, Pattern] = {}
         self._by_word: dict[str, list[Pattern]] | None = None  # built on first use
+        self.shortest = 0  # the fewest tokens a use can have: a token for each element
+        self.most_commas = 0  # of any phrase
 
     def add(self, pattern: Pattern) -> None:
         self.order[pattern] = len(self.patterns)
         self.patterns.append(pattern)
         self.by_shape[pattern.shape] = pattern
         self._by_word = None
+        self.shortest = min(self.shortest or len(pattern.elements), len(pattern.elements))
+        self.most_commas = max(self.most_commas, pattern.elements.count(","))
 
     def _index(self) -> dict[str, list[Pattern]]:
         if self._by_word is None:
@@ -123,16 +132,32 @@ class PhraseTable:
         return self._by_word
 
     def candidates(self, tokens: list[Token]) -> list[Pattern]:
-        words = {t.value.lower() for t in tokens if t.type in WORD_TYPES}
+        """The phrases all of whose words the run has, in the order of definition."""
+        return self.candidates_of(words_of(tokens))
+
+    def candidates_of(self, words: list[str]) -> list[Pattern]:
+        """The same, from the run's words (`words_of`)."""
         index = self._index()
-        found = [p for w in words for p in index.get(w, ()) if all(x in words for x in p.words)]
+        indexed = [p for w in words for p in index.get(w, ())]
+        if not indexed:
+            return indexed
+        present = set(words)
+        found = [p for p in dict.fromkeys(indexed) if all(x in present for x in p.words)]
         return sorted(found, key=self.order.__getitem__) if len(found) > 1 else found
 
-    def match(self, tokens: list[Token], parses) -> list[Match]:
-        """All ways the run reads as a phrase; `parses(i, j)` tells if tokens[i:j] is an expression."""
+    def match(self, tokens: list[Token], parses, candidates: list[Pattern] | None = None) -> list[Match]:
+        """All ways the run reads as a phrase; `parses(i, j)` tells if tokens[i:j] is an
+        expression. `candidates`: the run's, if the caller has them already."""
         found: list[Match] = []
+        if len(tokens) < self.shortest:
+            return found
+        if candidates is None:
+            candidates = self.candidates(tokens)
+        candidates = [p for p in candidates if _ends_fit(p.elements, tokens)]
+        if not candidates:
+            return found
         depth = depths(tokens)
-        for pattern in self.candidates(tokens):
+        for pattern in candidates:
             for slices in _match(pattern.elements, tokens, depth, parses):
                 found.append(Match(pattern, slices, _case_differences(pattern, tokens, slices)))
                 if len(found) > 1:
@@ -154,27 +179,49 @@ class PhraseTable:
         return [key for _, key in sorted(scored)[:limit]]
 
 
+def _ends_fit(elements, tokens: list[Token]) -> bool:
+    """A pattern that begins or ends with a word (or a comma) is matched only by a run that
+    begins or ends with it: a quick test before the search."""
+    first, last = elements[0], elements[-1]
+    return (isinstance(first, Slot) or _literal_matches(first, tokens[0])) and \
+        (isinstance(last, Slot) or _literal_matches(last, tokens[-1]))
+
+
 def _literal_matches(element: str, tok: Token) -> bool:
     if element == ",":
         return tok.type == "COMMA"
     return tok.type in WORD_TYPES and tok.value.lower() == element
 
 
-def _match(elements, tokens, depth, parses):
-    results: list[list[tuple[int, int]]] = []
-    slices: list[tuple[int, int]] = []
+def _match(elements, tokens, depth, parses) -> list[list[tuple[int, int]]]:
+    """The ways (at most two) the pattern's elements cover the tokens: each slot's token range."""
+    matcher = _Matcher(elements, tokens, depth, parses)
+    matcher.go(0, 0)
+    return matcher.results
 
-    def go(ei: int, ti: int) -> None:
-        if len(results) > 1:
+
+class _Matcher:
+    """A search over the slots' ends. A class, not a function nested in _match: a nested function
+    that calls itself is a reference cycle, which keeps the whole resolver alive until the
+    garbage collector runs."""
+
+    def __init__(self, elements, tokens, depth, parses):
+        self.elements, self.tokens, self.depth, self.parses = elements, tokens, depth, parses
+        self.results: list[list[tuple[int, int]]] = []
+        self.slices: list[tuple[int, int]] = []
+
+    def go(self, ei: int, ti: int) -> None:
+        elements, tokens, depth = self.elements, self.tokens, self.depth
+        if len(self.results) > 1:
             return
         if ei == len(elements):
             if ti == len(tokens):
-                results.append(list(slices))
+                self.results.append(list(self.slices))
             return
         element = elements[ei]
         if not isinstance(element, Slot):
             if ti < len(tokens) and depth[ti] == depth[0] and _literal_matches(element, tokens[ti]):
-                go(ei + 1, ti + 1)
+                self.go(ei + 1, ti + 1)
             return
         following = elements[ei + 1] if ei + 1 < len(elements) else None
         if following is None:
@@ -183,13 +230,10 @@ def _match(elements, tokens, depth, parses):
             ends = [j for j in range(ti + 1, len(tokens))
                     if depth[j] == depth[ti] and _literal_matches(following, tokens[j])]
         for end in ends:
-            if depth[end] == depth[ti] and parses(ti, end):
-                slices.append((ti, end))
-                go(ei + 1, end)
-                slices.pop()
-
-    go(0, 0)
-    return results
+            if depth[end] == depth[ti] and self.parses(ti, end):
+                self.slices.append((ti, end))
+                self.go(ei + 1, end)
+                self.slices.pop()
 
 
 def _case_differences(pattern: Pattern, tokens: list[Token], slices) -> list[tuple[Token, str]]:

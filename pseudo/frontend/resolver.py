@@ -15,8 +15,8 @@ from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic, static_error
 from ..messages import KEYWORDS, hint, nearest
 from ..runtime.library import BUILTINS
-from .lark_standalone import Token
-from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_expression, parse_file, unexpected
+from .lexer import Token
+from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_file, read_expression, unexpected
 from .phrases import (
     BUILTIN_PHRASE_NAMES,
     BUILTIN_PHRASES,
@@ -27,6 +27,7 @@ from .phrases import (
     PhraseTable,
     depths,
     parse_pattern,
+    words_of,
 )
 from .source import Source, Span, fold_lookalikes, span_of_token
 
@@ -92,6 +93,7 @@ class Scope:
     labels: dict[str, tuple[int, str, Span]] = field(default_factory=dict)
     chain: list[int] = field(default_factory=list)  # ids of the enclosing raw blocks
     loops: list[str] = field(default_factory=list)
+    by_fold: dict[str, list[str]] | None = None  # the labels by their look-alike folding, made when first asked
 
 
 class Resolver:
@@ -104,6 +106,7 @@ class Resolver:
         self.patterns: dict[str, Pattern] = {}
         self.phrases = PhraseTable()
         self.expr_cache: dict[tuple, n.Expr | StaticError] = {}
+        self.walked: dict[int, tuple[n.Node, list[n.Node]]] = {}  # bind_names's, for the analysis
         self.declared: set[int] = set()  # ids of the RawDefs accepted by _declare
         self.all_labels = {s.name: s.span for f in loaded.files for item in [n.Block(None, tuple(
             x for x in f.main if not isinstance(x, RawUse)))] + [d.body for d in f.definitions]
@@ -131,7 +134,8 @@ class Resolver:
         main = body.guard(lambda: body.block(raw_main, "top"), n.Block(span, ()))
         comments = tuple(c for f in self.loaded.files for c in f.comments)
         program = n.Program(span, definitions, main, comments)
-        return bind_names(program, self.warnings, self.errors)
+        program, self.walked = bind_names(program, self.warnings, self.errors)
+        return program
 
     def _declare(self, d: RawDef, source: Source) -> None:
         if d.is_phrase:
@@ -207,7 +211,11 @@ class BodyResolver:
         """The label a name transfers to, allowing look-alike letters; None if none."""
         if name in self.scope.labels:
             return name
-        folded = [lab for lab in self.scope.labels if fold_lookalikes(lab) == fold_lookalikes(name)]
+        if self.scope.by_fold is None:  # the labels are all collected before the first question
+            self.scope.by_fold = {}
+            for lab in self.scope.labels:
+                self.scope.by_fold.setdefault(fold_lookalikes(lab), []).append(lab)
+        folded = self.scope.by_fold.get(fold_lookalikes(name), [])
         return folded[0] if len(folded) == 1 else None
 
     def goto(self, name: str, span: Span, explicit: bool) -> n.Stmt:
@@ -426,9 +434,16 @@ class BodyResolver:
         toks = run.tokens
         if not toks:
             raise static_error("empty-condition", run.span)
-        phrase = self.phrase(run, in_condition=True)
-        if phrase is not None:
-            return phrase
+        words = words_of(toks)
+        candidates = self.r.phrases.candidates_of(words), BUILTIN_PHRASES.candidates_of(words)
+        if not any(candidates):
+            whole = self.try_expr(toks)
+            if isinstance(whole, n.Node):  # no phrase anywhere in it: И, ИЛИ, НЕ split it as the grammar does
+                return whole
+        else:
+            phrase = self.phrase(run, in_condition=True, candidates=candidates)
+            if phrase is not None:
+                return phrase
         for op in ("OR", "AND"):
             cuts = _top_level(toks, op)
             if cuts and cuts[0] > 0 and cuts[-1] < len(toks) - 1 and all(b - a > 1 for a, b in pairwise(cuts)):
@@ -445,7 +460,7 @@ class BodyResolver:
             return n.Not(span_of_token(self.source, toks[0]).to(operand.span), operand)
         expr = self.lifted(toks)
         if isinstance(expr, StaticError):
-            if self.r.phrases.candidates(toks) or _is_prose(toks):
+            if candidates[0] or _is_prose(toks):
                 raise self.not_understood(run, None)
             raise expr
         return expr
@@ -456,10 +471,12 @@ class BodyResolver:
         """Comma-separated values (СООБЩИТЬ's, a call's arguments) where a phrase may itself
         hold commas (`клетка 1, 1 жива`): the longest run of pieces that reads as a phrase is
         one value; any other piece is a value of its own."""
+        at = {id(t): k for k, t in enumerate(toks)}
         out, i = [], 0
         while i < len(pieces):
-            for j in range(len(pieces) - 1, i, -1):
-                joined = toks[toks.index(pieces[i][0]):toks.index(pieces[j][-1]) + 1]
+            # pieces i … j hold j − i commas: only a phrase with as many can read as them
+            for j in range(min(len(pieces) - 1, i + self.r.phrases.most_commas), i, -1):
+                joined = toks[at[id(pieces[i][0])]:at[id(pieces[j][-1])] + 1]
                 if not self.r.phrases.candidates(joined):
                     continue
                 try:
@@ -505,7 +522,9 @@ class BodyResolver:
                 i += 1
                 continue
             group, inner = toks[i:close + 1], toks[i + 1:close]
-            if isinstance(self.try_expr(group if tok.type == "IF" else inner or group), n.Node) and inner:
+            listed = tok.type == "LPAR" and _top_level(inner, "COMMA")  # a list of values: not one expression
+            if not listed and isinstance(self.try_expr(group if tok.type == "IF" else inner or group), n.Node) \
+                    and inner:
                 out.extend(group)  # nothing to lift
             elif tok.type == "IF":
                 out.append(self.placeholder(group, self.conditional(group), parts))
@@ -550,9 +569,10 @@ class BodyResolver:
         token.end_line, token.end_column, token.end_pos = toks[-1].end_line, toks[-1].end_column, toks[-1].end_pos
         return token
 
-    def phrase(self, run: Run, in_condition: bool = False) -> n.Call | None:
+    def phrase(self, run: Run, in_condition: bool = False, candidates=(None, None)) -> n.Call | None:
         """The phrase a run spells. In a condition an argument binds tighter than И, ИЛИ, НЕ,
-        so `НЕ 7 четно` is НЕ (7 четно) and `a И b четно` is a И (b четно)."""
+        so `НЕ 7 четно` is НЕ (7 четно) and `a И b четно` is a И (b четно). `candidates`: the
+        program's and the built-in phrases that have all their words in the run, if known."""
         toks = run.tokens
 
         def parses(i: int, j: int) -> bool:
@@ -561,9 +581,9 @@ class BodyResolver:
             if in_condition and (toks[i].type == "NOT" or _top_level(toks[i:j], "AND") or _top_level(toks[i:j], "OR")):
                 return False
             return isinstance(self.try_expr(toks[i:j]), n.Node)
-        matches = self.r.phrases.match(toks, parses)
+        matches = self.r.phrases.match(toks, parses, candidates[0])
         if not matches:
-            builtin = BUILTIN_PHRASES.match(toks, parses) if in_condition else []
+            builtin = BUILTIN_PHRASES.match(toks, parses, candidates[1]) if in_condition else []
             if len(builtin) == 1:
                 self.warn_case(builtin[0])
                 return n.BuiltinCall(run.span, BUILTIN_PHRASE_NAMES[builtin[0].pattern.key], ())
@@ -608,13 +628,11 @@ class BodyResolver:
 
     def try_expr(self, toks: list[Token]):
         """The expression the tokens spell, or the StaticError saying why not (cached)."""
-        key = tuple(id(t) for t in toks)
-        if key not in self.r.expr_cache:
-            try:
-                self.r.expr_cache[key] = parse_expression(toks, self.source, self.r.rules_seen)
-            except StaticError as e:
-                self.r.expr_cache[key] = e
-        return self.r.expr_cache[key]
+        key = tuple(map(id, toks))
+        found = self.r.expr_cache.get(key)
+        if found is None:
+            found = self.r.expr_cache[key] = read_expression(toks, self.source, self.r.rules_seen)
+        return found
 
     def split_commas(self, run: Run) -> list[list[Token]]:
         toks, pieces, prev = run.tokens, [], 0
@@ -661,8 +679,11 @@ def _raw_labels(block: n.Block):
 
 
 def _top_level(toks: list[Token], type_: str) -> list[int]:
+    found = [i for i, t in enumerate(toks) if t.type == type_]
+    if not found:
+        return found
     d = depths(toks)
-    return [i for i, t in enumerate(toks) if t.type == type_ and d[i] == 0]
+    return [i for i in found if d[i] == 0]
 
 
 def _source_text(source: Source, toks: list[Token]) -> str:
@@ -672,7 +693,8 @@ def _source_text(source: Source, toks: list[Token]) -> str:
 
 
 def _tokens_span(source: Source, toks: list[Token]) -> Span:
-    return span_of_token(source, toks[0]).to(span_of_token(source, toks[-1]))
+    first, last = toks[0], toks[-1]
+    return Span(source, first.line, first.column, last.end_line, last.end_column)
 
 
 OPERAND_END = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "RESULT", "RPAR", "RSQB"}
@@ -693,47 +715,60 @@ def _diag_order(d: Diagnostic):
 
 # ---- binding names ----
 
-def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic]) -> n.Program:
-    """Locals per definition, globals, calls of parameterless definitions, look-alike names."""
+def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic]) \
+        -> tuple[n.Program, dict[int, tuple[n.Node, list[n.Node]]]]:
+    """Locals per definition, globals, calls of parameterless definitions, look-alike names.
+    Also the nodes of each body that needed no change (`nodes.walk` of it, by the body's id):
+    the analysis reads them instead of walking the body again."""
     defs = program.definitions
-    locals_of = {key: _locals(d) for key, d in defs.items()}
-    assigned = _assigned_globals(program, locals_of)
+    names = _Names(program)
+    locals_of, assigned = names.locals, names.assigned
+    lookalikes = _FoldIndex(assigned, defs)
+    nearest_call = _Nearest(lambda: [k for k in defs if not k.startswith("«")] + [b for b in BUILTINS if " " not in b])
 
     def binder(scope_locals: tuple[str, ...]):
-        known = set(scope_locals) | assigned
+        local = set(scope_locals)
+        nearest_value = _Nearest(lambda: [*local, *assigned])
+
+        def known(name: str) -> bool:
+            return name in local or name in assigned
 
         def resolve_name(name: str, span: Span) -> str:
-            if name in known or name in defs:
+            if known(name) or name in defs:
                 return name
-            folded = {m for m in known | set(defs) if fold_lookalikes(m) == fold_lookalikes(name)}
+            folded = lookalikes.matches(name) | {m for m in local if fold_lookalikes(m) == fold_lookalikes(name)}
             if len(folded) == 1:
                 resolved = folded.pop()
                 warnings.append(diagnostic("warning", "tol-lookalike", span, written=name, resolved=resolved))
                 return resolved
             return name
 
+        def never_assigned(node) -> None:
+            near = nearest_value(node.name)
+            warnings.append(diagnostic("warning", "never-assigned", node.span,
+                                       hint("never-assigned", nearest=near) if near else None, name=node.name))
+
         def fix(node):
             match node:
-                case n.Var(name=name) if name not in known:
+                case n.Var(name=name) if not known(name):
                     name = resolve_name(name, node.span)
                     if name in defs:
                         return n.Call(node.span, name, ())
-                    if name not in known:
-                        _warn_never_assigned(node, known, warnings)
+                    if not known(name):
+                        never_assigned(node)
                     return n.Var(node.span, name)
-                case n.Index(name=name) if name not in known:
+                case n.Index(name=name) if not known(name):
                     name = resolve_name(name, node.span)
-                    if name not in known:
-                        _warn_never_assigned(node, known, warnings)
+                    if not known(name):
+                        never_assigned(node)
                     return n.Index(node.span, name, node.indices)
                 case n.Call(name=name) if name not in defs:
                     resolved = resolve_name(name, node.span)
                     if resolved in defs:
                         return n.Call(node.span, resolved, node.args)
-                    if name in BUILTINS and name not in known:  # the program's own names hide a built-in
+                    if name in BUILTINS and not known(name):  # the program's own names hide a built-in
                         return n.BuiltinCall(node.span, name, node.args)
-                    candidates = [k for k in defs if not k.startswith("«")] + [b for b in BUILTINS if " " not in b]
-                    near = nearest(name, candidates)
+                    near = nearest_call(name)
                     errors.append(diagnostic("error", "undefined-call", node.span,
                                              hint("undefined-call", nearest=near) if near else None,
                                              name=name))
@@ -744,53 +779,113 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
             return node
         return fix
 
-    new_defs = {}
-    for key, d in defs.items():
-        body = n.rewrite(d.body, binder(locals_of[key]))
-        new_defs[key] = n.Definition(d.span, d.name, d.params, body, locals_of[key], d.is_phrase, d.words)
-    main = n.rewrite(program.main, binder(()))
-    return n.Program(program.span, new_defs, main, program.comments)
+    walked = {}
+
+    def bound(key: str | None, root):
+        if names.all_known(key, defs):
+            walked[id(root)] = root, names.nodes[key]
+            return root
+        return n.rewrite(root, binder(locals_of[key] if key is not None else ()))
+    new_defs = {key: n.Definition(d.span, d.name, d.params, bound(key, d.body), locals_of[key], d.is_phrase,
+                                  d.words) for key, d in defs.items()}
+    return n.Program(program.span, new_defs, bound(None, program.main), program.comments), walked
 
 
-def _warn_never_assigned(node, known: set[str], warnings: list[Diagnostic]) -> None:
-    near = nearest(node.name, sorted(known))
-    warnings.append(diagnostic("warning", "never-assigned", node.span,
-                               hint("never-assigned", nearest=near) if near else None, name=node.name))
+class _Nearest:
+    """The nearest of some names to a name, for a hint. The names are listed when first needed
+    (most scopes need none), and each name is looked up once (a program may read the same
+    unset variable a thousand times)."""
+
+    def __init__(self, choices):
+        self.choices, self.listed, self.found = choices, None, {}
+
+    def __call__(self, name: str) -> str | None:
+        if name not in self.found:
+            if self.listed is None:
+                self.listed = self.choices()
+            self.found[name] = nearest(name, self.listed)
+        return self.found[name]
 
 
-def _locals(d: n.Definition) -> tuple[str, ...]:
-    names = [p.name for p in d.params]
-    for node in n.walk(d.body):
-        extra = None
-        if isinstance(node, n.For):
-            extra = node.var
-        elif isinstance(node, n.Var | n.Index) and node.name == RESULT:
-            extra = RESULT
-        if extra and extra not in names:
-            names.append(extra)
-    return tuple(names)
+class _FoldIndex:
+    """The global names and definitions by their look-alike folding, built when first asked."""
+
+    def __init__(self, assigned: set[str], defs: dict):
+        self.names, self.by_fold = (assigned, defs), None
+
+    def matches(self, name: str) -> set[str]:
+        if self.by_fold is None:
+            self.by_fold = {}
+            for group in self.names:
+                for m in group:
+                    self.by_fold.setdefault(fold_lookalikes(m), set()).add(m)
+        return set(self.by_fold.get(fold_lookalikes(name), ()))
 
 
-def _assigned_globals(program: n.Program, locals_of: dict[str, tuple[str, ...]]) -> set[str]:
-    """Names that receive a value somewhere outside any definition's locals."""
-    out: set[str] = set()
-    bodies = [(program.main, ())] + [(d.body, locals_of[k]) for k, d in program.definitions.items()]
-    ref_params = {k: [p.by_ref for p in d.params] for k, d in program.definitions.items()}
-    for body, local in bodies:
-        for node in n.walk(body):
-            targets = []
-            if isinstance(node, n.Assign):
-                targets = [node.target]
-            elif isinstance(node, n.Read):
-                targets = list(node.targets)
+NAMED = (n.Var, n.Index)  # a tuple, not n.Var | n.Index: in a loop over every node, the union is made each time
+ASSIGNING = (n.Assign, n.Read, n.Call)
+
+
+class _Names:
+    """What one walk of each body finds for binding names: each definition's locals —
+    parameters first, then ДЛЯ variables and РЕЗУЛЬТАТ in the order of the text —, the names
+    that receive a value outside any definition's locals, and the names each body reads and
+    calls (a body whose names are all known needs no rewriting)."""
+
+    def __init__(self, program: n.Program):
+        ref_params = {k: [p.by_ref for p in d.params] for k, d in program.definitions.items()}
+        self.locals: dict[str, tuple[str, ...]] = {}
+        self.assigned: set[str] = set()
+        self.read: dict[str | None, set[str]] = {}
+        self.called: dict[str | None, set[str]] = {}
+        self.builtin_statement: set[str | None] = set()
+        self.nodes: dict[str | None, list[n.Node]] = {}
+        for key, d in [(None, None), *program.definitions.items()]:
+            self._walk(key, d, d.body if d is not None else program.main, ref_params)
+
+    def _walk(self, key, d, body, ref_params) -> None:
+        names = [p.name for p in d.params] if d is not None else None  # the main program has no locals
+        written: list[str] = []
+        read, called = self.read.setdefault(key, set()), self.called.setdefault(key, set())
+        self.nodes[key] = nodes = list(n.walk(body))
+        for node in nodes:
+            extra = None
+            if isinstance(node, NAMED):
+                read.add(node.name)
+                extra = node.name if node.name == RESULT else None
             elif isinstance(node, n.For):
-                out.add(node.var) if node.var not in local else None
-            elif isinstance(node, n.Call) and node.name in ref_params:
-                targets = [a for a, r in zip(node.args, ref_params[node.name]) if r]
-            for t in targets:
-                if isinstance(t, n.Var | n.Index) and t.name not in local:
-                    out.add(t.name)
-    return out
+                written.append(node.var)
+                extra = node.var
+            elif isinstance(node, ASSIGNING):
+                if isinstance(node, n.Call):
+                    called.add(node.name)
+                written.extend(t.name for t in _targets(node, ref_params) if isinstance(t, NAMED))
+            elif isinstance(node, n.CallStmt) and isinstance(node.call, n.BuiltinCall):
+                self.builtin_statement.add(key)
+            if extra and names is not None and extra not in names:
+                names.append(extra)
+        local = set(names or ())
+        self.assigned.update(name for name in written if name not in local)
+        if d is not None:
+            self.locals[key] = tuple(names)
+
+    def all_known(self, key: str | None, defs: dict) -> bool:
+        """Does every name the body reads or calls stand for itself (nothing to bind, to warn
+        about or to report)?"""
+        local = self.locals.get(key, ())
+        return key not in self.builtin_statement and all(c in defs for c in self.called[key]) and \
+            all(name in local or name in self.assigned for name in self.read[key])
+
+
+def _targets(node: n.Node, ref_params: dict[str, list[bool]]) -> list[n.Expr]:
+    """What a statement or a call assigns: its target, its РЕЗ arguments."""
+    if isinstance(node, n.Assign):
+        return [node.target]
+    if isinstance(node, n.Read):
+        return list(node.targets)
+    if isinstance(node, n.Call) and node.name in ref_params:
+        return [a for a, by_ref in zip(node.args, ref_params[node.name]) if by_ref]
+    return []
 
 
 @dataclass
@@ -800,6 +895,7 @@ class Resolved:
     errors: list[Diagnostic]
     rules_seen: set[str]
     sources: dict[str, Source]  # every file of the program, by name
+    walked: dict[int, tuple[n.Node, list[n.Node]]]  # bind_names's: the nodes of the bodies it kept
 
 
 def resolve_program(source: Source) -> Resolved:
@@ -808,7 +904,8 @@ def resolve_program(source: Source) -> Resolved:
     resolver = Resolver(loaded)
     program = resolver.resolve()
     sources = {f.source.filename: f.source for f in loaded.files}
-    return Resolved(program, sorted(resolver.warnings, key=_diag_order), resolver.errors, resolver.rules_seen, sources)
+    return Resolved(program, sorted(resolver.warnings, key=_diag_order), resolver.errors, resolver.rules_seen, sources,
+                    resolver.walked)
 
 
 def diagnostic_order(d: Diagnostic):

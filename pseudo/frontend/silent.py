@@ -16,8 +16,14 @@ from ..messages import hint
 from .source import fold_lookalikes
 
 
-def warnings(program: n.Program, recursive: set[str]) -> list[Diagnostic]:
-    return look_alike_names(program) + definitions_like_assignments(program) + \
+def warnings(program: n.Program, recursive: set[str], first: FirstUses | None = None) -> list[Diagnostic]:
+    """`first`: the first uses of names, if the caller has walked the program already."""
+    if first is None:
+        first = FirstUses(program)
+        for root in n.bodies(program):
+            for x in n.walk(root):
+                first.see_node(x)
+    return look_alike_names(first.first) + definitions_like_assignments(program) + \
         globals_across_recursion(program, recursive)
 
 
@@ -27,31 +33,40 @@ def _screen_form(name: str) -> str:
     return fold_lookalikes(unicodedata.normalize("NFKC", name))
 
 
-def _first_uses(program: n.Program) -> dict[str, n.Node]:
-    """Each name of a variable, array, parameter or procedure, at its first place in the text."""
-    first: dict[str, n.Node] = {}
+class FirstUses:
+    """Each name of a variable, array, parameter or procedure, at its first place in the text:
+    the definitions' own first, then what `see_node` is shown of the bodies."""
 
-    def see(name: str, node) -> None:
-        if name not in first or (node.span.filename, node.span.line, node.span.column) < (
-                first[name].span.filename, first[name].span.line, first[name].span.column):
-            first[name] = node
-    for key, d in program.definitions.items():
-        if not d.is_phrase:
-            see(key, d)
-        for p in d.params:
-            see(p.name, p)
-    for root in n.bodies(program):
-        for x in n.walk(root):
-            if isinstance(x, n.Var | n.Index):
-                see(x.name, x)
-            elif isinstance(x, n.For):
-                see(x.var, x)
-    return first
+    def __init__(self, program: n.Program):
+        self.first: dict[str, n.Node] = {}
+        for key, d in program.definitions.items():
+            if not d.is_phrase:
+                self.see(key, d)
+            for p in d.params:
+                self.see(p.name, p)
+
+    def see(self, name: str, node) -> None:
+        first = self.first.get(name)
+        if first is None:
+            self.first[name] = node
+            return
+        here, there = node.span, first.span
+        if here.source is not there.source and here.filename != there.filename:
+            earlier = here.filename < there.filename
+        else:
+            earlier = (here.line, here.column) < (there.line, there.column)
+        if earlier:
+            self.first[name] = node
+
+    def see_node(self, x: n.Node) -> None:
+        if isinstance(x, n.Var | n.Index):
+            self.see(x.name, x)
+        elif isinstance(x, n.For):
+            self.see(x.var, x)
 
 
-def look_alike_names(program: n.Program) -> list[Diagnostic]:
+def look_alike_names(first: dict[str, n.Node]) -> list[Diagnostic]:
     groups: dict[str, list[str]] = {}
-    first = _first_uses(program)
     for name in first:
         groups.setdefault(_screen_form(name), []).append(name)
     out = []
@@ -108,21 +123,21 @@ def globals_across_recursion(program: n.Program, recursive: set[str]) -> list[Di
         d = program.definitions[key]
         if d.is_function:
             continue
-        assigned: dict[str, n.Node] = {}  # global → where it was assigned
-        stale: set[str] = set()  # assigned, then a recursive call came
+        assigned: dict[str, tuple[int, n.Node]] = {}  # global → when and where it was last assigned
+        last_call = -1  # when the last recursive call came: a global assigned before it is stale
         reported: set[str] = set()
         counters = _counters(d.body)
-        for kind, node in _events(d.body):
+        for when, (kind, node) in enumerate(_events(d.body)):
             if kind == "assign" and node.name not in d.locals and node.name not in counters:
-                assigned[node.name] = node
-                stale.discard(node.name)
+                assigned[node.name] = when, node
             elif kind == "call" and node.name in recursive:
-                stale |= set(assigned)
-            elif kind == "read" and node.name in stale and node.name not in reported:
+                last_call = when
+            elif kind == "read" and node.name in assigned and assigned[node.name][0] < last_call \
+                    and node.name not in reported:
                 reported.add(node.name)
                 out.append(diagnostic("warning", "global-across-recursion", node.span,
                                       hint("global-across-recursion", name=node.name),
-                                      name=node.name, proc=key, line=assigned[node.name].span.line))
+                                      name=node.name, proc=key, line=assigned[node.name][1].span.line))
     return out
 
 

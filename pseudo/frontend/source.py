@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -26,15 +25,34 @@ class Source:
         return f"Source({self.filename!r})"
 
 
-@dataclass(frozen=True)
 class Span:
-    """A stretch of source text; lines and columns count from 1, columns in characters."""
+    """A stretch of source text; lines and columns count from 1, columns in characters.
+    Not changed once made; equal when the places are equal, whatever the source object. A
+    plain class rather than a frozen dataclass: a long program makes hundreds of thousands."""
 
-    source: Source = field(compare=False, repr=False)
-    line: int
-    column: int
-    end_line: int
-    end_column: int  # exclusive
+    __slots__ = ("column", "end_column", "end_line", "line", "source")
+
+    def __init__(self, source: Source, line: int, column: int, end_line: int, end_column: int):
+        self.source = source
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column  # exclusive
+
+    def _place(self) -> tuple[int, int, int, int]:
+        return self.line, self.column, self.end_line, self.end_column
+
+    def __eq__(self, other) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._place() == other._place()
+
+    def __hash__(self) -> int:
+        return hash(self._place())
+
+    def __repr__(self) -> str:
+        return f"Span(line={self.line!r}, column={self.column!r}, end_line={self.end_line!r}, " \
+               f"end_column={self.end_column!r})"
 
     @property
     def filename(self) -> str:

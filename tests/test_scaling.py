@@ -1,0 +1,86 @@
+"""Loading a program (parse, resolve, analyse, check) takes time linear in its length.
+
+Each shape below once took quadratic time or worse; a program eight times longer must load in
+less than twenty-four times the time (linear is eight — a little more for programs small
+enough to stay in the processor's caches — and quadratic sixty-four). CPU time, the best of a
+few runs, so that a busy machine does not decide. `PSEUDO_LONG=1` loads larger programs.
+"""
+from __future__ import annotations
+
+import gc
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import pseudo
+from pseudo.errors import PseudoError
+from pseudo.execute import deep_call
+from pseudo.frontend.source import Source
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from bench import generated_program  # the benchmark's own program
+
+LONG = bool(os.environ.get("PSEUDO_LONG"))
+GROWTH, LIMIT = 8, 24
+
+
+def states_calling(n: int) -> str:
+    """A body of many states, each calling a procedure named alone (once compared with every label)."""
+    return "\n".join(["стоп =", "    СООБЩИТЬ 1", "x := 0"] + [f"С{i}: x := x + 1; стоп; С{i + 1}" for i in range(n)]
+                     + [f"С{n}: Я"])
+
+
+def function_chain(n: int) -> str:
+    """f0 = f1, f1 = f2, …: whether a call gives a value (once followed from every function)."""
+    return "\n".join([f"f{i} = f{i + 1}" for i in range(n)] + [f"f{n} = 1", "СООБЩИТЬ f0"])
+
+
+def phrases_in_print(n: int) -> str:
+    """One СООБЩИТЬ of many values, phrases among them (once cubic in the values)."""
+    return "«клетка (r), (c) жива» = r + c\nСООБЩИТЬ " + ", ".join(f"клетка {i}, 1 жива, {i}" for i in range(n))
+
+
+def recursion_with_globals(n: int) -> str:
+    """A recursive procedure that assigns many globals around many calls of itself."""
+    body = [line for i in range(n) for line in (f"        г{i} := k", "        р(k - 1)", f"        СООБЩИТЬ г{i}")]
+    return "\n".join(["р (k) =", "    ЕСЛИ k > 0 ТО", *body, "    КОНЕЦ_ЕСЛИ", "р(1)"])
+
+
+def call_cycle(n: int) -> str:
+    """Definitions calling each other round a circle: all recursive."""
+    return "\n".join([f"p{i} (k) =\n    ЕСЛИ k > 0 ТО p{(i + 1) % n}(k - 1) КОНЕЦ_ЕСЛИ" for i in range(n)] + ["p0(3)"])
+
+
+SHAPES = {
+    "generated": lambda n: generated_program(5 * n),  # the benchmark's: definitions, phrases, calls
+    "states_calling": lambda n: states_calling(4 * n),
+    "function_chain": function_chain,
+    "phrases_in_print": phrases_in_print,
+    "recursion_with_globals": recursion_with_globals,
+    "call_cycle": call_cycle,
+}
+SIZE = 600 if LONG else 60
+
+
+def load_time(text: str, runs: int = 3) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        source = Source(text, "s.pseudo")
+        gc.collect()
+        started = time.process_time()
+        try:
+            deep_call(lambda source=source: pseudo.load(source))
+        except PseudoError:
+            pass
+        best = min(best, time.process_time() - started)
+    return best
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_loading_time_grows_linearly(shape):
+    small, large = SHAPES[shape](SIZE), SHAPES[shape](GROWTH * SIZE)
+    ratio = load_time(large) / max(load_time(small), 1e-3)
+    assert ratio < LIMIT, f"{shape}: {GROWTH} times longer, {ratio:.0f} times slower"
