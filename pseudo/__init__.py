@@ -30,12 +30,13 @@ def __getattr__(name: str):
 
 class Loaded:
     """A program ready to run: its tree, the facts about it, its warnings and its files (the
-    main one first)."""
-    __slots__ = ("facts", "main_file", "program", "rules_seen", "sources", "warnings")
+    main one first); `named`: every path its ИСПОЛЬЗОВАТЬ name, also one that names a file
+    loaded under another name (a link)."""
+    __slots__ = ("facts", "main_file", "named", "program", "rules_seen", "sources", "warnings")
 
-    def __init__(self, program, facts, warnings, rules_seen, sources, main_file):
+    def __init__(self, program, facts, warnings, rules_seen, sources, main_file, named=()):
         self.program, self.facts, self.warnings, self.rules_seen = program, facts, warnings, rules_seen
-        self.sources, self.main_file = sources, main_file
+        self.sources, self.main_file, self.named = sources, main_file, list(named)
 
     def __repr__(self) -> str:
         return f"Loaded(main_file={self.main_file!r}, sources={list(self.sources)!r})"
@@ -55,7 +56,7 @@ def load(source) -> Loaded:
         raise StaticError(sorted(errors, key=diagnostic_order))
     warnings = _once(resolved.warnings + [d for d in found if d.severity == "warning"])
     return Loaded(resolved.program, facts, sorted(warnings, key=diagnostic_order), resolved.rules_seen,
-                  resolved.sources, source.filename)
+                  resolved.sources, source.filename, resolved.named)
 
 
 def _once(warnings: list) -> list:

@@ -24,7 +24,7 @@ try:
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
 
-FORMAT = 2
+FORMAT = 3
 MAX_ENTRIES = 512  # past this, the older half is removed
 PACKAGE = os.path.dirname(os.path.abspath(__file__))
 

@@ -420,7 +420,7 @@ def _compile_for_cache(path: str, data: bytes) -> dict:
             "program": (p.texts, {k: d.as_tuple() for k, d in p.definitions.items()}, p.names, p.frames_per_call,
                         p.inlined),
             "warnings": [w.render() for w in loaded.warnings],
-            "uses": [(f, digest(_read_bytes(f))) for f in list(loaded.sources)[1:]]}
+            "uses": [(f, digest(_read_bytes(f))) for f in dict.fromkeys(list(loaded.sources)[1:] + loaded.named)]}
 
 
 def _exact_later(path: str, data: bytes):

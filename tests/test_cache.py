@@ -112,3 +112,16 @@ def test_the_older_half_is_removed_past_the_bound(tmp_path, monkeypatch):
         os.utime(tmp_path / "cache" / cache.entry_key(f"p{k}.pseudo", b"text"), (k, k))
     assert len(entries(tmp_path)) == 3  # 5 > 4: the two oldest went
     assert cache.load("p4.pseudo", b"text") is not None and cache.load("p0.pseudo", b"text") is None
+
+
+def test_a_used_file_that_was_a_link_to_another_is_checked_too(tmp_path):
+    """b.pseudo names the same file as a.pseudo (a link) and is loaded once; when it becomes a
+    file of its own, the program is compiled again (and now defines f twice)."""
+    program(tmp_path, "f (x) = x + 1\n", "a.pseudo")
+    (tmp_path / "b.pseudo").symlink_to(tmp_path / "a.pseudo")
+    name = program(tmp_path, "ИСПОЛЬЗОВАТЬ 'a.pseudo'\nИСПОЛЬЗОВАТЬ 'b.pseudo'\nСООБЩИТЬ f(1)\n")
+    assert run(tmp_path, name).stdout == "2\n"
+    (tmp_path / "b.pseudo").unlink()
+    program(tmp_path, "f (x) = x + 100\n", "b.pseudo")
+    result = run(tmp_path, name)
+    assert result.returncode == 65 and "f уже определено" in result.stderr

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from .. import nodes as n
 from ..errors import StaticError, diagnostic
+from ..messages import hint
 from . import parser
 from .lark_standalone import (
     Lark,
@@ -168,15 +169,23 @@ class _Builder(Transformer):
     # ---- statements ----
     def if_stmt(self, kw, cond, _then, then, *rest):
         else_ = rest[1] if len(rest) == 3 else None
-        return n.If(self.sp(kw), cond, then, else_)
+        return n.If(self.sp(kw), self.given(cond, kw), then, else_)
 
     def while_stmt(self, kw, cond, _do, body, _end):
-        return n.While(self.sp(kw), cond, body)
+        return n.While(self.sp(kw), self.given(cond, kw), body)
 
     def for_stmt(self, kw, var, _assign, start, *rest):
         step = rest[1] if rest[0].type == "STEP" else None
         _to, stop, _do, body, _end = rest[-5:]
-        return n.For(self.sp(kw), var.value, start, step, stop, body)
+        return n.For(self.sp(kw), var.value, self.given(start, kw), self.given(step, kw) if step else None,
+                     self.given(stop, kw), body)
+
+    def given(self, cond: Run, kw) -> Run:
+        """A condition or bound of the construct `kw` that holds no token (only line breaks):
+        the construct's error, at its keyword."""
+        if not cond.tokens:
+            raise StaticError([diagnostic("error", "empty-condition", self.sp(kw), hint("empty-condition"))])
+        return cond
 
     def loop_stmt(self, kw, body, _end):
         return n.Loop(self.sp(kw), body)
@@ -205,7 +214,7 @@ class _Builder(Transformer):
     # ---- runs ----
     def _run(self, *items):
         toks = [self.originals[id(t)] if isinstance(t, LarkToken) else t for t in _tokens_of(items)]
-        return Run(toks, _span(self.src, toks[0], toks[-1]))
+        return Run(toks, _span(self.src, toks[0], toks[-1]) if toks else None)  # a condition of line breaks only
 
     run = args = cond = _run
 

@@ -37,17 +37,19 @@ FINAL_STATE = "Я"
 
 @dataclass
 class Loaded:
-    """The main file and every file it uses, parsed."""
+    """The main file and every file it uses, parsed; and every path named by ИСПОЛЬЗОВАТЬ,
+    also one that names a file already loaded under another name (a link)."""
     main: ParsedFile
     files: list[ParsedFile]
+    named: list[str]
 
 
 def load(source: Source) -> Loaded:
     """Parse a program and, recursively, the files it names in ИСПОЛЬЗОВАТЬ."""
     main = parse_file(source)
-    files, seen = [main], {_key(source.filename)}
-    _load_uses(main, files, seen)
-    return Loaded(main, files)
+    files, seen, named = [main], {_key(source.filename)}, []
+    _load_uses(main, files, seen, named)
+    return Loaded(main, files, named)
 
 
 def _key(filename: str) -> str:
@@ -57,12 +59,13 @@ def _key(filename: str) -> str:
         return filename
 
 
-def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str]) -> None:
+def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str], named: list[str]) -> None:
     base = Path(parsed.source.filename).parent
     for item in parsed.main:
         if not isinstance(item, RawUse):
             continue
         path = base / item.path
+        named.append(str(path))
         if _key(str(path)) in seen:
             continue
         seen.add(_key(str(path)))
@@ -82,7 +85,7 @@ def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str]) -> N
             first = next(s for s in used.main if not isinstance(s, RawUse))
             used.warnings.append(diagnostic("warning", "use-ignored", first.span, path=item.path))
         files.append(used)
-        _load_uses(used, files, seen)
+        _load_uses(used, files, seen, named)
 
 
 @dataclass
@@ -896,6 +899,7 @@ class Resolved:
     rules_seen: set[str]
     sources: dict[str, Source]  # every file of the program, by name
     walked: dict[int, tuple[n.Node, list[n.Node]]]  # bind_names's: the nodes of the bodies it kept
+    named: list[str]  # every path named by ИСПОЛЬЗОВАТЬ (load.named)
 
 
 def resolve_program(source: Source) -> Resolved:
@@ -905,7 +909,7 @@ def resolve_program(source: Source) -> Resolved:
     program = resolver.resolve()
     sources = {f.source.filename: f.source for f in loaded.files}
     return Resolved(program, sorted(resolver.warnings, key=_diag_order), resolver.errors, resolver.rules_seen, sources,
-                    resolver.walked)
+                    resolver.walked, loaded.named)
 
 
 def diagnostic_order(d: Diagnostic):
