@@ -140,7 +140,7 @@ class Interpreter:
         if self.tracer is not None:
             self.tracer.statement(s)
         try:
-            return getattr(self, "_exec_" + type(s).__name__)(s, fr)
+            return self.EXEC[type(s)](self, s, fr)
         except Failure as f:
             raise self.placed(f, s.span) from None
 
@@ -244,14 +244,15 @@ class Interpreter:
         place[name] = value
 
     def key(self, indices, fr: Frame):
-        values = tuple(self.eval(i, fr) for i in indices)
-        return values[0] if len(values) == 1 else values
+        if len(indices) == 1:
+            return self.eval(indices[0], fr)
+        return tuple([self.eval(i, fr) for i in indices])
 
     # ---- expressions ----
 
     def eval(self, e: n.Expr, fr: Frame):
         try:
-            return getattr(self, "_eval_" + type(e).__name__)(e, fr)
+            return self.EVAL[type(e)](self, e, fr)
         except Failure as f:
             raise self.placed(f, e.span) from None
 
@@ -345,5 +346,14 @@ class Interpreter:
         if self.tracer is not None:
             self.tracer.state(a, source, target, how, goto)
 
+
+def _methods(prefix: str) -> dict:
+    """Node class → the method that runs it, looked up once here rather than by name at each node."""
+    return {getattr(n, name.removeprefix(prefix)): method
+            for name, method in vars(Interpreter).items() if name.startswith(prefix)}
+
+
+Interpreter.EXEC = _methods("_exec_")
+Interpreter.EVAL = _methods("_eval_")
 
 __all__ = ["EXIT", "Goto", "Interpreter", "Stats"]

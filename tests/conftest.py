@@ -40,6 +40,13 @@ def _program_cache(tmp_path_factory):
 
 
 MODES = ["interpret", "compiled", "exact"]  # the ways a program runs in this process (exact: no fast code)
+LONG = bool(os.environ.get("PSEUDO_LONG"))
+# The same for a search the interpreter takes a quarter of a minute over: interpreted in the long
+# profile, which .ci/run also runs for these; compiled and exact in every profile.
+MODES_OF_A_LONG_SEARCH = [
+    pytest.param("interpret", marks=pytest.mark.skipif(
+        not LONG, reason="long profile (PSEUDO_LONG=1, run by .ci/run): the search interpreted")),
+    "compiled", "exact"]
 
 
 def run_source(source: Source, stdin: str = "", limits: Limits | None = None, mode: str = "interpret") -> Outcome:

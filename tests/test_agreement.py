@@ -2,7 +2,7 @@
 must print the same and fail the same way — the whole message: text, line, column, caret,
 hint and call stack — in both.
 
-CI runs 800 examples; `PSEUDO_LONG=1` runs the long profile (50,000). Every mismatch found
+CI runs 400 examples; `PSEUDO_LONG=1` runs the long profile (50,000). Every mismatch found
 becomes a golden program in tests/golden/agreement/.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pseudo.frontend.source import Source
 from pseudo.runtime import Limits
 
 LONG = bool(os.environ.get("PSEUDO_LONG"))
-EXAMPLES = 50_000 if LONG else 800
+EXAMPLES = 50_000 if LONG else 400
 LIMITS = Limits(max_steps=3_000, max_depth=60, time_limit=20)
 
 SCALARS = ["a", "b", "n"]

@@ -10,7 +10,7 @@ import fuzz
 import pytest
 
 LONG = bool(os.environ.get("PSEUDO_LONG"))
-COUNT = 20_000 if LONG else 800
+COUNT = 20_000 if LONG else 400
 CASES = sorted((Path(__file__).parent / "fuzz_cases").glob("*.json"))
 
 

@@ -3,7 +3,7 @@ game ends with one peg in the centre, and the printed final board is the replaye
 import sys
 
 import pytest
-from conftest import MODES, PROGRAMS, ROOT, run_file
+from conftest import MODES_OF_A_LONG_SEARCH, PROGRAMS, ROOT, run_file
 from reference import peg_solitaire as ref
 from terminal import Terminal
 
@@ -15,7 +15,7 @@ def parse(lines: list[str]):
     return jumps, lines[31:38], lines[38]
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", MODES_OF_A_LONG_SEARCH)
 def test_the_solution_replays_to_one_peg_in_the_centre(mode):
     outcome = run_file(PROGRAM, "0\n", mode=mode)
     assert outcome.error is None, outcome.error.render()

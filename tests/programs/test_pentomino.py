@@ -4,7 +4,7 @@ import os
 import sys
 
 import pytest
-from conftest import MODES, PROGRAMS, ROOT, run_file
+from conftest import MODES, MODES_OF_A_LONG_SEARCH, PROGRAMS, ROOT, run_file
 from reference import pentomino
 from terminal import Terminal
 
@@ -44,7 +44,7 @@ def check_tiling(tiling: tuple[str, ...], h: int, w: int) -> None:
     assert all(cells.count(letter) == 5 for letter in pentomino.PICTURES)
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", MODES_OF_A_LONG_SEARCH)
 def test_3x20_gives_the_8_tilings_of_the_reference(mode):
     blocks, count = tilings_printed(solve(3, 20, mode=mode))
     expected = pentomino.tilings(3, 20)

@@ -14,7 +14,8 @@ from pseudo.site.examples import EXAMPLE_INPUTS
 ALL = sorted(p for p in PROGRAMS.glob("*.pseudo"))
 LONG = bool(os.environ.get("PSEUDO_LONG"))
 # Interpreted, these take a quarter of a minute each; their interpreted output is compared with
-# the reference solver in their own tests (test_pentomino, test_peg_solitaire) in every profile.
+# the reference solver in their own tests (test_pentomino, test_peg_solitaire) in the long
+# profile, which .ci/run runs for them.
 SLOW_INTERPRETED = set() if LONG else {"pentomino", "peg_solitaire"}
 INPUTS = EXAMPLE_INPUTS | {"fox_capture": (PROGRAMS / "fox_capture.txt").read_text(encoding="utf-8")}
 
