@@ -254,7 +254,24 @@ class _Reader:
     def items(self, rule: str) -> Run:
         """`run: _first _item*` and `args: _item+`: every item that follows, on this line."""
         self.rules.add(rule)
-        out: list[Token] = []
+        out = self.gather([], newlines=False)
+        return Run(out, self.stretch(out[0], out[-1]))
+
+    def cond(self) -> Run:
+        """`cond: (_item | _NL)+`: the line breaks are not kept among the tokens."""
+        out = self.cond_tokens([])
+        return Run(out, self.stretch(out[0], out[-1]))
+
+    def cond_tokens(self, out: list[Token]) -> list[Token]:
+        self.rules.add("cond")
+        start = len(out)
+        self.gather(out, newlines=True)
+        if len(out) == start:
+            raise Refused  # none, or line breaks only: Lark's builder fails on an empty run
+        return out
+
+    def gather(self, out: list[Token], newlines: bool) -> list[Token]:
+        """The items from here on into `out`; with `newlines`, passing over line breaks."""
         toks, i, end = self.toks, self.i, self.end  # a local index: most tokens are taken here
         while i < end:
             kind = toks[i].type
@@ -265,35 +282,11 @@ class _Reader:
                 self.i = i
                 self.ifgroup(out)
                 i = self.i
-            else:
-                break
-        self.i = i
-        return Run(out, self.stretch(out[0], out[-1]))
-
-    def cond(self) -> Run:
-        """`cond: (_item | _NL)+`: the line breaks are not kept among the tokens."""
-        out = self.cond_tokens([])
-        return Run(out, self.stretch(out[0], out[-1]))
-
-    def cond_tokens(self, out: list[Token]) -> list[Token]:
-        self.rules.add("cond")
-        toks, start, i, end = self.toks, len(out), self.i, self.end
-        while i < end:
-            kind = toks[i].type
-            if kind in FIRST:
-                out.append(toks[i])
-                i += 1
-            elif kind == "IF":
-                self.i = i
-                self.ifgroup(out)
-                i = self.i
-            elif kind == "_NL":
+            elif newlines and kind == "_NL":
                 i += 1
             else:
                 break
         self.i = i
-        if len(out) == start:
-            raise Refused  # none, or line breaks only: Lark's builder fails on an empty run
         return out
 
     def ifgroup(self, out: list[Token]) -> None:
