@@ -56,6 +56,7 @@ class AtomicFile:
                 self.stream = open(self.path, mode, encoding=encoding)  # noqa: SIM115 - closed by commit
             except OSError as e:
                 raise OutputRefused(f"не удалось записать {path}: {e.strerror}") from None
+            self.write = self.stream.write
             return
         folder = os.path.dirname(self.path)
         try:
@@ -64,9 +65,7 @@ class AtomicFile:
         except OSError as e:
             raise OutputRefused(f"не удалось записать {path}: {e.strerror}") from None
         self.stream = os.fdopen(fd, mode, encoding=encoding)
-
-    def write(self, data) -> int:
-        return self.stream.write(data)
+        self.write = self.stream.write  # the stream's own: a trace writes through it per event
 
     def flush(self) -> None:
         self.stream.flush()

@@ -254,6 +254,7 @@ class JsonlView:
         self.places: dict[int, tuple] = {}  # id(span) → (span, '"file": …, "line": …, "column": …')
         self.stmts: dict[int, tuple] = {}  # id(node) → (node, head, tail)
         self.calls: dict[int, tuple] = {}  # id(call node) → (node, name part, rest)
+        self.names: dict[int, tuple] = {}  # id(definition) → (definition, its name encoded)
 
     def finish(self) -> None:
         pass
@@ -266,6 +267,12 @@ class JsonlView:
             else:
                 text = f'"file": {encode_basestring(span.filename)}, "line": {span.line}, "column": {span.column}'
             known = self.places[id(span)] = (span, text)
+        return known[1]
+
+    def name(self, d) -> str:
+        known = self.names.get(id(d))
+        if known is None or known[0] is not d:
+            known = self.names[id(d)] = (d, encode_basestring(definition_name(d)))
         return known[1]
 
     def __call__(self, ev: tuple) -> None:
@@ -294,13 +301,13 @@ class JsonlView:
             if known is None or known[0] is not e:
                 params = ", ".join(encode_basestring(p.name) for p in d.params)
                 known = self.calls[id(e)] = (
-                    e, f', "name": {encode_basestring(definition_name(d))}, "args": [',
+                    e, f', "name": {self.name(d)}, "args": [',
                     (f'], "params": [{params}], "phrase": {"true" if d.is_phrase else "false"}, '
                      f'"definition": {encode_basestring(e.name)}}}\n'))
             args = ", ".join('"—"' if a is None else _json_value(a) for a in ev[6])
             self.write(f"{head}{known[1]}{args}{known[2]}")
         elif kind == "return":
-            self.write(f'{head}, "name": {encode_basestring(definition_name(ev[4]))}, "value": {_json_value(ev[5])}}}\n')
+            self.write(f'{head}, "name": {self.name(ev[4])}, "value": {_json_value(ev[5])}}}\n')
         elif kind == "output":
             self.write(f'{head}, "text": {encode_basestring(ev[4])}}}\n')
         elif kind == "input":
