@@ -169,8 +169,9 @@ class Interpreter:
         start = self.eval(s.start, fr)
         step = self.eval(s.step, fr) if s.step is not None else 1
         values = прогрессия(start, step, self.eval(s.stop, fr))
+        variable = n.Var(s.span, s.var)
         for value in values:
-            self.store(n.Var(s.span, s.var), value, fr)
+            self.store(variable, value, fr)
             self.step(s.span)
             signal = self.exec_block(s.body, fr)
             if signal is not None:
