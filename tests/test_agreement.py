@@ -8,8 +8,8 @@ becomes a golden program in tests/golden/agreement/.
 from __future__ import annotations
 
 import io
-import os
 
+from conftest import LONG
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +18,6 @@ from pseudo.errors import PseudoRuntimeError, StaticError
 from pseudo.frontend.source import Source
 from pseudo.runtime import Limits
 
-LONG = bool(os.environ.get("PSEUDO_LONG"))
 EXAMPLES = 50_000 if LONG else 400
 LIMITS = Limits(max_steps=3_000, max_depth=60, time_limit=20)
 

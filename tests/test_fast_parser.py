@@ -26,7 +26,7 @@ import fuzz
 import pytest
 import test_agreement
 import test_properties
-from conftest import ROOT
+from conftest import LONG, ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,8 +40,6 @@ from pseudo.frontend.lark_standalone import UnexpectedCharacters, VisitError
 from pseudo.frontend.layout import split_chunks
 from pseudo.frontend.lexer import Token, scan
 from pseudo.frontend.source import Source, Span
-
-LONG = bool(os.environ.get("PSEUDO_LONG"))
 
 
 def examples(default: int, long: int):

@@ -3,13 +3,12 @@ run, the long one with PSEUDO_LONG=1, and every failure it ever found kept as a 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import fuzz
 import pytest
+from conftest import LONG
 
-LONG = bool(os.environ.get("PSEUDO_LONG"))
 COUNT = 20_000 if LONG else 400
 CASES = sorted((Path(__file__).parent / "fuzz_cases").glob("*.json"))
 

@@ -19,14 +19,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import PROGRAMS, ROOT
+from conftest import LONG, PROGRAMS, ROOT
 
 import pseudo
 from pseudo.cli import build_parser
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PROJECT = PYPROJECT["project"]
-LONG = bool(os.environ.get("PSEUDO_LONG"))
 IN_SDIST = bool(os.environ.get("PSEUDO_IN_SDIST"))  # set for the suite run inside the unpacked sdist
 QUEENS = PROGRAMS / "queens_recursive.pseudo"
 

@@ -8,7 +8,6 @@ few runs, so that a busy machine does not decide. `PSEUDO_LONG=1` loads larger p
 from __future__ import annotations
 
 import gc
-import os
 import sys
 import time
 from pathlib import Path
@@ -22,8 +21,8 @@ from pseudo.frontend.source import Source
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from bench import generated_program  # the benchmark's own program
+from conftest import LONG
 
-LONG = bool(os.environ.get("PSEUDO_LONG"))
 GROWTH, LIMIT = 8, 24
 
 

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import PROGRAMS, ROOT
+from conftest import LONG, PROGRAMS, ROOT
 
 from pseudo.site import build, serve
 
@@ -252,7 +252,6 @@ def test_a_deep_recursion_error_is_reported_not_a_crash(page):
     assert (out, err) == ("2\n", "") and status.startswith("код выхода 0")
 
 
-LONG = bool(os.environ.get("PSEUDO_LONG"))
 FEW = {"fox_capture.pseudo", "nim.pseudo", "queens_automaton_1.pseudo"}  # input from a file, input typed, an automaton
 
 

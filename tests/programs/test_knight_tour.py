@@ -1,12 +1,9 @@
 """The knight's tour: the seed's backtracking (with its defects fixed), Warnsdorff's rule, and
 the count of tours, checked by an independent validator and counter."""
-import os
 
 import pytest
-from conftest import MODES, MODES_OF_A_LONG_SEARCH, PROGRAMS, run_file
+from conftest import LONG, MODES, MODES_OF_A_LONG_SEARCH, PROGRAMS, run_file
 from reference import knight
-
-LONG = bool(os.environ.get("PSEUDO_LONG"))
 
 
 def board_of(n, row, col, search, mode="interpret"):

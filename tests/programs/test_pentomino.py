@@ -1,16 +1,14 @@
 """Pentominoes: every tiling the program prints is a tiling the independent solver finds, and
 none is missing; the live display redraws the frame in place on a real terminal."""
-import os
 import sys
 
 import pytest
-from conftest import MODES, MODES_OF_A_LONG_SEARCH, PROGRAMS, ROOT, run_file
+from conftest import LONG, MODES, MODES_OF_A_LONG_SEARCH, PROGRAMS, ROOT, run_file
 from reference import pentomino
 from terminal import Terminal
 
 from pseudo.runtime import Limits
 
-LONG = bool(os.environ.get("PSEUDO_LONG"))
 PROGRAM = PROGRAMS / "pentomino.pseudo"
 
 

@@ -2,17 +2,15 @@
 emitted file under a separate python3 — with the same output, messages and exit code."""
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 
 import pytest
-from conftest import PROGRAMS, ROOT, cli
+from conftest import LONG, PROGRAMS, ROOT, cli
 
 from pseudo.site.examples import EXAMPLE_INPUTS
 
 ALL = sorted(p for p in PROGRAMS.glob("*.pseudo"))
-LONG = bool(os.environ.get("PSEUDO_LONG"))
 # Interpreted, these take a quarter of a minute each; their interpreted output is compared with
 # the reference solver in their own tests (test_pentomino, test_peg_solitaire) in the long
 # profile, which .ci/run runs for them.
