@@ -6,8 +6,8 @@ a file of the cache folder; the next run of the same text starts from there, wit
 end, the analysis or the code generator (and without importing them). An entry is found by a
 digest of everything the compiled code depends on: this pseudo's own modules (their sizes and
 times), the Python version, the program's file name as given and its bytes. It also lists
-every file the program uses (ИСПОЛЬЗОВАТЬ) with the digest of its bytes, and is taken only if
-they are all unchanged. Any doubt — no folder, a folder others may write to, a damaged or
+every file the program uses (ИСПОЛЬЗОВАТЬ), the file that path leads to and the digest of the
+bytes read from it, and is taken only if they are all unchanged. Any doubt — no folder, a folder others may write to, a damaged or
 foreign entry — is a miss: the program is compiled again, as without a cache.
 
 The folder: $PSEUDO_CACHE_DIR, else $XDG_CACHE_HOME/pseudo/programs, else
@@ -24,7 +24,7 @@ try:
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
 
-FORMAT = 3
+FORMAT = 4
 MAX_ENTRIES = 512  # past this, the older half is removed
 PACKAGE = os.path.dirname(os.path.abspath(__file__))
 
@@ -67,9 +67,9 @@ def _trusted(path: str) -> bool:
         info = os.stat(path)
     except OSError:
         return False
-    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-        return False
-    return not info.st_mode & 0o022
+    if os.name == "nt":  # no owner or mode bits to test there (as for __pycache__)
+        return True
+    return info.st_uid == os.geteuid() and not info.st_mode & 0o022
 
 
 def load(filename: str, data: bytes) -> dict | None:
@@ -84,7 +84,9 @@ def load(filename: str, data: bytes) -> dict | None:
         return None
     if type(entry) is not dict or entry.get("format") != FORMAT:
         return None
-    for path, known in entry["uses"]:
+    for path, real, known in entry["uses"]:
+        if os.path.realpath(path) != real:  # a link that now leads elsewhere, or is a file of its own
+            return None
         try:
             with open(path, "rb") as f:
                 if digest(f.read()) != known:
@@ -99,22 +101,20 @@ def store(filename: str, data: bytes, entry: dict) -> None:
     where = folder()
     if where is None:
         return
+    from .files import OutputRefused, write_file  # written whole or not at all
     try:
         os.makedirs(where, mode=0o700, exist_ok=True)
         if not _trusted(where):
             return
-        path = os.path.join(where, entry_key(filename, data))
-        temporary = f"{path}.{os.getpid()}.tmp"
-        with open(temporary, "wb") as f:
-            marshal.dump({"format": FORMAT, **entry}, f)
-        os.replace(temporary, path)
+        write_file(os.path.join(where, entry_key(filename, data)), marshal.dumps({"format": FORMAT, **entry}))
         _prune(where)
-    except (OSError, ValueError):
+    except (OSError, ValueError, OutputRefused):
         return
 
 
 def _prune(where: str) -> None:
-    entries = [e for e in os.scandir(where) if e.is_file() and not e.name.endswith(".tmp")]
+    """The older half goes, with any temporary file an interrupted writer left."""
+    entries = [e for e in os.scandir(where) if e.is_file()]
     if len(entries) <= MAX_ENTRIES:
         return
     entries.sort(key=lambda e: e.stat().st_mtime)

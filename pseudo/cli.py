@@ -61,9 +61,11 @@ def _columns() -> int:
     """The terminal's width, as shutil.get_terminal_size finds it (shutil itself is not imported
     at start: argparse would import it for every argument it checks)."""
     try:
-        return int(os.environ["COLUMNS"])
+        columns = int(os.environ["COLUMNS"])
     except (KeyError, ValueError):
-        pass
+        columns = 0
+    if columns > 0:
+        return columns
     try:
         return os.get_terminal_size(sys.__stdout__.fileno()).columns
     except (AttributeError, ValueError, OSError):
@@ -136,7 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--compiled", action="store_true", help="перевести в Python и выполнить (так и по умолчанию)")
     p_run.add_argument("--no-cache", action="store_true",
                        help="перевести программу заново, не заглядывая в кэш переведённых программ "
-                            "(~/.cache/pseudo/programs) и ничего в него не записывая")
+                            "и ничего в него не записывая (то же — PSEUDO_NO_CACHE=1); папка кэша — "
+                            "$PSEUDO_CACHE_DIR, иначе $XDG_CACHE_HOME/pseudo/programs или "
+                            "~/.cache/pseudo/programs")
     p_run.add_argument("--debug", action="store_true",
                        help="показать трассировку Python: при внутренней ошибке, а при ошибке программы — "
                             "кадры переведённой программы (они называют файл .pseudo и его строки)")
@@ -360,7 +364,7 @@ def _read_bytes(path: str) -> bytes:
 def _source(path: str, data: bytes):
     from .frontend.source import Source
     try:
-        return Source(data.decode("utf-8-sig"), path)
+        return Source(data.decode("utf-8-sig"), path, data)
     except UnicodeDecodeError as e:
         raise StaticError([Diagnostic("error", "not-utf8", f"файл {path} не в кодировке UTF-8 (байт {e.start})",
                                       _byte_span(path, e.object, e.start), "сохраните программу в UTF-8")]) from None
@@ -393,34 +397,39 @@ def cmd_run(args) -> int:
     data = _read_bytes(args.file)
     entry = cache.load(args.file, data)
     if entry is None:
-        entry = _compile_for_cache(args.file, data)
+        entry, loaded = _compile_for_cache(args.file, data)
         cache.store(args.file, data, entry)
+        from .execute import exact_of
+        exact = exact_of(loaded)
+    else:
+        exact = _exact_later(args.file, data)
     if not args.quiet:
         for text in entry["warnings"]:
             print(text, file=sys.stderr)
     from .execute import run_code
-    from .runtime.report import CompiledProgram, Definition
-    texts, definitions, names, frames_per_call, inlined = entry["program"]
-    program = CompiledProgram(texts, {k: Definition(*v) for k, v in definitions.items()}, names,
-                              frames_per_call=frames_per_call, inlined=inlined)
-    exact = _exact_later(args.file, data) if entry["handing_over"] else None
-    run_code(entry["codes"], program, sys.stdin, sys.stdout, _limits(args), exact, lines=False)
+    from .runtime.report import program_of
+    run_code(entry["codes"], program_of(entry["program"]), sys.stdin, sys.stdout, _limits(args), exact, lines=False)
     return EXIT_OK
 
 
-def _compile_for_cache(path: str, data: bytes) -> dict:
-    """`pseudo run` compiles the program; what it keeps between runs (cache.py): plain data."""
+def _compile_for_cache(path: str, data: bytes):
+    """`pseudo run` compiles the program: what it keeps between runs (cache.py), as plain data,
+    and the loaded program. Each used file is kept with the file its path leads to (a link
+    replaced by a copy is another program) and the digest of the bytes that were read."""
     from .cache import digest
     from .execute import deep_call
     from .pygen.compiled import compile_code
+    from .runtime.report import fields_of
     loaded = _load(path, data)
     code = deep_call(lambda: compile_code(loaded))
-    p = code.program
-    return {"codes": code.codes, "handing_over": code.handing_over,
-            "program": (p.texts, {k: d.as_tuple() for k, d in p.definitions.items()}, p.names, p.frames_per_call,
-                        p.inlined),
-            "warnings": [w.render() for w in loaded.warnings],
-            "uses": [(f, digest(_read_bytes(f))) for f in dict.fromkeys(list(loaded.sources)[1:] + loaded.named)]}
+    read = {os.path.realpath(name): source.data for name, source in loaded.sources.items()}
+    uses = []
+    for used in dict.fromkeys(loaded.named):
+        real = os.path.realpath(used)
+        uses.append((used, real, digest(read.get(real) or _read_bytes(used))))
+    entry = {"codes": code.codes, "program": fields_of(code.program),
+             "warnings": [w.render() for w in loaded.warnings], "uses": uses}
+    return entry, loaded
 
 
 def _exact_later(path: str, data: bytes):

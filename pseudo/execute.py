@@ -29,13 +29,13 @@ def run(loaded, stdin=None, stdout=None, limits: Limits | None = None, mode: str
 def _run_compiled(loaded, stdin, stdout, limits: Limits, mode: str) -> None:
     from .pygen.compiled import compile_code
     code = deep_call(lambda: compile_code(loaded, fast=mode == "compiled"))
-    run_code(code.codes, code.program, stdin, stdout, limits, exact_of(loaded) if code.handing_over else None)
+    run_code(code.codes, code.program, stdin, stdout, limits, exact_of(loaded) if mode == "compiled" else None)
 
 
 def exact_of(loaded):
     """What gives главная of the exact code, compiled only if the fast code hands over."""
-    from .pygen.compiled import compile_program
-    return lambda: deep_call(lambda: compile_program(loaded, fast=False)[0])
+    from .pygen.compiled import compile_main
+    return lambda: deep_call(lambda: compile_main(loaded, fast=False))
 
 
 def run_code(codes, program, stdin, stdout, limits: Limits, exact=None, lines: bool = True) -> None:
@@ -45,7 +45,7 @@ def run_code(codes, program, stdin, stdout, limits: Limits, exact=None, lines: b
     main = load_code(codes, program.texts if lines else {})
     hands_over = (lambda exc: in_written_out_code(exc, program)) if program.inlined else None
     try:
-        run_program(main, stdin, stdout, limits, program.frames_per_call, exact, hands_over, 1 if program.inlined else 0)
+        run_program(main, stdin, stdout, limits, program.frames_per_call, exact, hands_over)
     except BaseException as exc:
         failure = explain(exc, program)
         if failure is None:

@@ -29,7 +29,6 @@ from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
 from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, PseudoError, render
-from .frontend.source import Source
 
 CELL_NAME = "ячейка.pseudo"
 INPUT = re.compile(r"\{\s*ввод:[ ]?(.*?)\s*\}", re.DOTALL)  # the golden files' `{ ввод: … }`
@@ -77,8 +76,6 @@ def run_magic(line: str, cell: str | None, stdout, stderr, show_html=None) -> in
         return EXIT_USAGE
     stdin = io.StringIO(args.input if args.input is not None else _cell_input(text or ""))
     command = "trace" if args.trace else "run"
-    if command == "run":
-        args.no_cache = True  # a cell is compiled afresh: its text is not a file's (_program_text)
     folder = page = None
     if args.trace and not (args.margin or args.explain or args.format != "text"):
         args.html = True  # the page, in a frame of the notebook
@@ -145,12 +142,12 @@ def _program_text(cli, name: str, text: str | None):
     if text is None:
         yield
         return
-    read = cli._read
-    cli._read = lambda path: Source(text, name) if path == name else read(path)
+    read = cli._read_bytes
+    cli._read_bytes = lambda path: text.encode("utf-8") if path == name else read(path)
     try:
         yield
     finally:
-        cli._read = read
+        cli._read_bytes = read
 
 
 # ---- options: the command line's own parser ----

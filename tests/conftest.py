@@ -34,9 +34,13 @@ class Outcome:
 def _program_cache(tmp_path_factory):
     """`pseudo run` in the tests keeps its compiled programs (pseudo/cache.py) in a folder of
     the test session's, not in the user's cache."""
+    earlier = os.environ.get("PSEUDO_CACHE_DIR")
     os.environ["PSEUDO_CACHE_DIR"] = str(tmp_path_factory.mktemp("program-cache"))
     yield
-    os.environ.pop("PSEUDO_CACHE_DIR", None)
+    if earlier is None:
+        os.environ.pop("PSEUDO_CACHE_DIR", None)
+    else:
+        os.environ["PSEUDO_CACHE_DIR"] = earlier
 
 
 MODES = ["interpret", "compiled", "exact"]  # the ways a program runs in this process (exact: no fast code)

@@ -63,7 +63,9 @@ def test_a_run_from_the_cache_gives_what_a_run_without_it_gives(tmp_path, text, 
     name = program(tmp_path, text)
     without = run(tmp_path, "--no-cache", name, stdin=stdin)
     assert entries(tmp_path) == []
-    first, second = run(tmp_path, name, stdin=stdin), run(tmp_path, name, stdin=stdin)
+    first = run(tmp_path, name, stdin=stdin)
+    assert len(entries(tmp_path)) == 1  # so that the second run is one from the cache
+    second = run(tmp_path, name, stdin=stdin)
     interpreted = run(tmp_path, "--interpret", name, stdin=stdin)
     for result in (first, second, interpreted):
         assert (result.returncode, result.stdout, result.stderr) == (without.returncode, without.stdout, without.stderr)
@@ -125,3 +127,24 @@ def test_a_used_file_that_was_a_link_to_another_is_checked_too(tmp_path):
     program(tmp_path, "f (x) = x + 100\n", "b.pseudo")
     result = run(tmp_path, name)
     assert result.returncode == 65 and "f уже определено" in result.stderr
+
+
+def test_a_used_link_that_becomes_a_copy_is_compiled_again(tmp_path):
+    """The same bytes, but b.pseudo is no longer the file a.pseudo: loaded twice, f is defined twice."""
+    program(tmp_path, "f (x) = x + 1\n", "a.pseudo")
+    (tmp_path / "b.pseudo").symlink_to(tmp_path / "a.pseudo")
+    name = program(tmp_path, "ИСПОЛЬЗОВАТЬ 'a.pseudo'\nИСПОЛЬЗОВАТЬ 'b.pseudo'\nСООБЩИТЬ f(1)\n")
+    assert run(tmp_path, name).stdout == "2\n"
+    (tmp_path / "b.pseudo").unlink()
+    program(tmp_path, "f (x) = x + 1\n", "b.pseudo")
+    result = run(tmp_path, name)
+    assert result.returncode == 65 and "f уже определено" in result.stderr
+
+
+def test_a_hand_over_from_the_cache_reports_as_without_it(tmp_path):
+    """A run from the cache that meets the step limit hands over to the exact code, made then."""
+    name = program(tmp_path, "s := 0\nДЛЯ i := 1 ДО 1000 ВЫПОЛНЯТЬ s := s + i ВЕРНУТЬСЯ\nСООБЩИТЬ s\n")
+    without = run(tmp_path, "--no-cache", "--max-steps", "50", name)
+    assert run(tmp_path, name).stdout == "500500\n" and len(entries(tmp_path)) == 1
+    cached = run(tmp_path, "--max-steps", "50", name)
+    assert without.returncode == 70 and (cached.returncode, cached.stderr) == (without.returncode, without.stderr)

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import MODES, run_text
+from conftest import MODES, cli, run_text
 
 import pseudo
 from pseudo.frontend.source import Source
@@ -95,3 +95,22 @@ def test_without_limits_the_fast_code_still_hands_over(tmp_path):
                             check=False)
     assert (result.returncode, result.stdout) == (70, "1\n")
     assert result.stderr.startswith("miss.pseudo:3:10: ошибка: элемент a[2] не получил значения")
+
+
+def test_a_function_of_a_used_file_keeps_its_place_and_call(tmp_path):
+    """A function from another file is not written out in place (its places are that file's):
+    the error is at its line, with its call on the stack, in every mode and in the emitted file."""
+    (tmp_path / "lib.pseudo").write_text("{ библиотека }\n\n\nдоля (x) = 10 / x\n", encoding="utf-8")
+    main = tmp_path / "main.pseudo"
+    main.write_text("ИСПОЛЬЗОВАТЬ 'lib.pseudo'\nДЛЯ k := 2 ШАГ -1 ДО 0 ВЫПОЛНЯТЬ СООБЩИТЬ доля(k) ВЕРНУТЬСЯ\n",
+                    encoding="utf-8")
+    emitted = tmp_path / "main.py"
+    assert cli("py", "-q", str(main), "-o", str(emitted)).returncode == 0
+    results = [cli("run", "-q", mode, "--no-cache", str(main)) for mode in ("--interpret", "--compiled")]
+    results.append(subprocess.run([sys.executable, str(emitted)], capture_output=True, text=True, encoding="utf-8",
+                                  check=False))
+    for result in results:
+        assert (result.returncode, result.stdout) == (70, "5\n10\n")
+        assert re.match(r".*lib\.pseudo:4:12: ошибка: деление на ноль\n", result.stderr)
+        assert re.search(r"доля\(0\)\s+— вызов в .*main\.pseudo:2", result.stderr)
+    assert results[0].stderr == results[1].stderr

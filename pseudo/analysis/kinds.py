@@ -45,7 +45,7 @@ class Kinds:
     its variable is used as — a string where it meets a string, an integer elsewhere — and a
     power of integers to be an integer; `guards` maps each target of ПРОЧЕСТЬ to its kind: the
     fast code checks the value where it comes in (`прочесть_целое`, `прочесть_строку`,
-    `целое`) and, if it is of another kind, hands over to the exact code."""
+    `степень_целых`) and, if it is of another kind, hands over to the exact code."""
 
     def __init__(self, program: n.Program, guarded: bool = False):
         self.program = program
@@ -84,7 +84,7 @@ class Kinds:
         return self.known[key]
 
     def guarded_power(self, e: n.Expr, scope: str | None) -> bool:
-        """Is `e` a power of integers that the fast code takes to be an integer (`целое(…)`:
+        """Is `e` a power of integers that the fast code takes to be an integer (`степень_целых(…)`:
         a negative exponent makes a fraction, and hands over to the exact code)?"""
         return (self.strings is not None and isinstance(e, n.Binary) and e.op == "^"
                 and self.expr(e.left, scope) == self.expr(e.right, scope) == INT)

@@ -260,14 +260,16 @@ class _Reader:
     def cond(self) -> Run:
         """`cond: (_item | _NL)+`: the line breaks are not kept among the tokens."""
         out = self.cond_tokens([])
+        if not out:
+            raise Refused  # line breaks only: the grammar's builder reports the empty condition
         return Run(out, self.stretch(out[0], out[-1]))
 
     def cond_tokens(self, out: list[Token]) -> list[Token]:
         self.rules.add("cond")
-        start = len(out)
+        first = self.i
         self.gather(out, newlines=True)
-        if len(out) == start:
-            raise Refused  # none, or line breaks only: Lark's builder fails on an empty run
+        if self.i == first:
+            raise Refused  # not even a line break: not a condition
         return out
 
     def gather(self, out: list[Token], newlines: bool) -> list[Token]:

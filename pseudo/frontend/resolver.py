@@ -436,7 +436,7 @@ class BodyResolver:
         """A condition: a phrase, or И / ИЛИ / НЕ of conditions, or an expression."""
         toks = run.tokens
         if not toks:
-            raise static_error("empty-condition", run.span)
+            raise static_error("empty-condition", run.span, hint("empty-condition"))
         words = words_of(toks)
         candidates = self.r.phrases.candidates_of(words), BUILTIN_PHRASES.candidates_of(words)
         if not any(candidates):

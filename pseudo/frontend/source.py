@@ -8,15 +8,16 @@ from pathlib import Path
 class Source:
     """One program file, normalised to NFC, with its lines kept for error display."""
 
-    def __init__(self, text: str, filename: str = "<строка>"):
+    def __init__(self, text: str, filename: str = "<строка>", data: bytes | None = None):
         self.text = unicodedata.normalize("NFC", text.replace("\r\n", "\n"))
         self.filename = filename
+        self.data = data  # the bytes read, for a file: what the cache of compiled programs checks
         self.lines = self.text.split("\n")
 
     @classmethod
     def from_file(cls, path: str | Path) -> Source:
         data = Path(path).read_bytes()
-        return cls(data.decode("utf-8-sig"), str(path))
+        return cls(data.decode("utf-8-sig"), str(path), data)
 
     def line(self, n: int) -> str:
         return self.lines[n - 1] if 1 <= n <= len(self.lines) else ""

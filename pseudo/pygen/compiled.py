@@ -17,12 +17,12 @@ from .generate import Generator, strip_comments
 
 
 class CompiledCode:
-    """A program compiled in memory: its code objects, one per source file in order, what its
-    error reports need, and whether the fast code may hand over to the exact one."""
-    __slots__ = ("codes", "handing_over", "program")
+    """A program compiled in memory: its code objects, one per source file in order, and what
+    its error reports need."""
+    __slots__ = ("codes", "program")
 
-    def __init__(self, codes: list, program: CompiledProgram, handing_over: bool):
-        self.codes, self.program, self.handing_over = codes, program, handing_over
+    def __init__(self, codes: list, program: CompiledProgram):
+        self.codes, self.program = codes, program
 
 
 def compile_code(loaded, limits: bool = True, fast: bool = True) -> CompiledCode:
@@ -31,11 +31,11 @@ def compile_code(loaded, limits: bool = True, fast: bool = True) -> CompiledCode
     for filename, stmts in gen.parts().items():
         module = ast.fix_missing_locations(strip_comments(ast.Module(body=list(stmts), type_ignores=[])))
         codes.append(compile(module, filename, "exec"))
-    return CompiledCode(codes, describe(gen, loaded), gen.needs_exact())
+    return CompiledCode(codes, describe(gen, loaded))
 
 
-def compile_program(loaded, limits: bool = True, fast: bool = True) -> tuple[object, CompiledProgram, bool]:
-    """главная of the compiled program, what its error reports need, and whether the fast code
-    may hand over to the exact one (compiled, then, with fast=False)."""
+def compile_main(loaded, limits: bool = True, fast: bool = True):
+    """главная of the compiled program (the exact one with fast=False, which the fast code
+    hands over to)."""
     code = compile_code(loaded, limits, fast)
-    return load_code(code.codes, code.program.texts), code.program, code.handing_over
+    return load_code(code.codes, code.program.texts)

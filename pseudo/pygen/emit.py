@@ -47,10 +47,10 @@ AT_START = ("messages", "values", "limits", "io", "runner")  # the runtime modul
 def python_source(loaded, title: str, limits: bool = True, import_runtime: bool = False) -> str:
     gen = Generator(loaded.program, loaded.facts, loaded.main_file, limits)
     fast = [(filename, s) for filename, part in gen.parts().items() for s in part]
-    exact = []
-    if gen.needs_exact():  # the exact code the fast one hands over to
-        checked = Generator(loaded.program, loaded.facts, loaded.main_file, limits, fast=False, names=gen.names)
-        exact = [(loaded.main_file, comment(CHECKED_NOTE)), (loaded.main_file, checked.checked_main(CHECKED))]
+    # The exact code the fast one hands over to: a value read of another kind, a power taken to
+    # be an integer, a limit, an element its arrays lack, an error in a call written out in place.
+    checked = Generator(loaded.program, loaded.facts, loaded.main_file, limits, fast=False, names=gen.names)
+    exact = [(loaded.main_file, comment(CHECKED_NOTE)), (loaded.main_file, checked.checked_main(CHECKED))]
     fast_text, fast_positions = _code(fast)
     exact_text, exact_positions = _code(exact)
     text = _head(title, import_runtime, fast + exact) + f"\n{PROGRAM_MARK}\n\n"
@@ -70,7 +70,7 @@ def python_source(loaded, title: str, limits: bool = True, import_runtime: bool 
     program = describe(gen, loaded, positions=positions, code_lines=code_lines)
     start = f"выполнить({MAIN}, ПРОГРАММА" + (", ОСТАЛЬНОЕ)" if rest else ")")
     return (text + "\n\n\n# ==== для сообщений об ошибках: текст программы, места, определения ====\n\n"
-            f"ПРОГРАММА = {_literal(program, bool(exact), rest)}\n\n"
+            f"ПРОГРАММА = {_literal(program, rest)}\n\n"
             f'if __name__ == "__main__":\n    {start}\n')
 
 
@@ -143,7 +143,7 @@ def describe(gen: Generator, loaded, **more) -> CompiledProgram:
     return CompiledProgram(texts, definitions, names, frames_per_call=gen.frames_per_call, inlined=gen.inlined, **more)
 
 
-def _literal(program: CompiledProgram, exact: bool, rest: int | None) -> str:
+def _literal(program: CompiledProgram, rest: int | None) -> str:
     """The fields of the CompiledProgram as Python source (every string through repr); the
     positions one line of text each (a table of thousands of entries compiles at once as one
     string; as a dict literal it took longer than the rest of the file)."""
@@ -154,7 +154,7 @@ def _literal(program: CompiledProgram, exact: bool, rest: int | None) -> str:
     return (f"{{\n    'texts': {program.texts!r},\n    'definitions': {{{definitions}}},\n"
             f"    'names': {program.names!r},\n    'positions': {positions},\n"
             f"    'code_file': __file__, 'code_lines': {program.code_lines}, "
-            f"'frames_per_call': {program.frames_per_call},\n    'exact': {exact}, 'rest_line': {rest},\n"
+            f"'frames_per_call': {program.frames_per_call}, 'rest_line': {rest},\n"
             f"    'inlined': {program.inlined!r},\n}}")
 
 

@@ -142,7 +142,7 @@ class Generator:
         self.frames_per_call = 2  # the definition's frame, and one for a runtime helper it calls
         # the fast code's arrays: plain dicts (one index) or rows of rows (several), by name
         self.plain_arrays = _index_counts(program) if fast else {}
-        self.inlining = Inlining(program, facts) if fast else None
+        self.inlining = Inlining(program) if fast else None
         self.inlined: dict[tuple, str] = {}  # program place of a written-out node → its function's Python name
 
     def parts(self) -> dict[str, list[ast.stmt]]:
@@ -177,12 +177,6 @@ class Generator:
         for c in taken:
             self.comments.remove(c)
         return [comment(c.text) for c in taken]
-
-    def needs_exact(self) -> bool:
-        """Can the fast code hand over to the exact code? Always: a value read of another kind,
-        a power taken to be an integer, a limit, an element its arrays lack, an error in a
-        call written out in place."""
-        return self.fast
 
 
 class BodyCode:

@@ -27,17 +27,21 @@ EFFECTS = {"СЛУЧАЙНОЕ", "ввод кончился"}
 
 
 class Inlining:
-    def __init__(self, program: n.Program, facts):
-        self.program, self.facts = program, facts
-        self.functions = {key for key, d in program.definitions.items() if self._simple(key, d)}
+    def __init__(self, program: n.Program):
+        self.program = program
+        # each function that may be written out: the variables it reads besides its parameters,
+        # and the order in which it reads variables
+        self.functions = {key: self._reads(d) for key, d in program.definitions.items() if self._simple(d)}
 
-    def _simple(self, key: str, d: n.Definition) -> bool:
-        if not d.is_function or isinstance(d.body, n.Call) or key in self.facts.recursive:
-            return False
-        if any(p.by_ref for p in d.params):
-            return False
-        return not any(isinstance(x, n.Call) or isinstance(x, n.BuiltinCall) and x.name in EFFECTS
-                       for x in n.walk(d.body))
+    @staticmethod
+    def _simple(d: n.Definition) -> bool:
+        """A function of value parameters whose body calls nothing (so not itself) and does not act."""
+        return d.is_function and not any(p.by_ref for p in d.params) and not _acts(d.body)
+
+    @staticmethod
+    def _reads(d: n.Definition):
+        params = {p.name for p in d.params}
+        return {x.name for x in n.walk(d.body) if isinstance(x, n.Var | n.Index)} - params, _uses(d.body)
 
     def plan(self, call: n.Call, caller_locals: set[str], bound: set[str]) -> dict[str, str] | None:
         """How each parameter stands in the written-out expression — "const" (the argument is a
@@ -48,11 +52,12 @@ class Inlining:
         if call.name not in self.functions:
             return None
         d = self.program.definitions[call.name]
+        if d.span.source is not call.span.source:  # its places are another file's: the call stays
+            return None
         params = [p.name for p in d.params]
-        free = {x.name for x in n.walk(d.body) if isinstance(x, n.Var | n.Index)} - set(params)
+        free, order = self.functions[call.name]
         if free & caller_locals:
             return None
-        order = _uses(d.body)
         plan = {}
         for param, arg in zip(params, call.args, strict=True):
             uses = [conditional for name, conditional in order if name == param]

@@ -93,8 +93,7 @@ def степень(a, b):
         if a == 0:
             raise fail("div-zero")
         return norm(дробь(1, степень(a, -b)))
-    size = abs(a.numerator if is_fraction(a) else a).bit_length()
-    if size > 1 and (size - 1) * b > MAX_POWER_BITS:
+    if _too_big(abs(a.numerator if is_fraction(a) else a).bit_length(), b):
         raise fail("too-big", detail=f"{show(a)}^{b}")
     return norm(a ** b)
 
@@ -102,17 +101,14 @@ def степень(a, b):
 def степень_целых(a, b):
     """a ^ b where the fast code takes both to be integers, and the power too: a negative
     exponent (a fraction) or a power too large to hold hands over to the exact code."""
-    if b < 0 or (abs(a).bit_length() - 1) * b > MAX_POWER_BITS:
+    if b < 0 or _too_big(abs(a).bit_length(), b):
         raise Пересмотр
     return a ** b
 
 
-def целое(значение):
-    """A value the fast code takes to be an integer (a power of integers): if it is not, the
-    exact code takes over."""
-    if type(значение) is not int:
-        raise Пересмотр
-    return значение
+def _too_big(bits, b):
+    """Would a power of a number of `bits` bits to the exponent b pass MAX_POWER_BITS?"""
+    return bits > 1 and (bits - 1) * b > MAX_POWER_BITS
 
 
 def минус(a):

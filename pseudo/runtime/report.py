@@ -189,10 +189,18 @@ class CompiledProgram:
 
 
 def program_of(fields):
-    """The CompiledProgram an emitted file describes in its table ПРОГРАММА."""
+    """The CompiledProgram of its fields as plain data: an emitted file's table ПРОГРАММА, a
+    cache entry (fields_of)."""
     definitions = {k: Definition(*d) for k, d in fields["definitions"].items()}
     return CompiledProgram(fields["texts"], definitions, fields["names"], fields["positions"], fields["code_file"],
                            fields["code_lines"], fields["frames_per_call"], fields["inlined"])
+
+
+def fields_of(program):
+    """A CompiledProgram as plain data, as program_of reads it."""
+    return {"texts": program.texts, "definitions": {k: d.as_tuple() for k, d in program.definitions.items()},
+            "names": program.names, "positions": program._positions, "code_file": program.code_file,
+            "code_lines": program.code_lines, "frames_per_call": program.frames_per_call, "inlined": program.inlined}
 
 
 def encode_positions(positions, files):
@@ -240,24 +248,30 @@ def innermost_place(frames, program):
 def explain(exc, program):
     """The language's error for an exception of a compiled program, with its place and call
     stack; None for an exception that is a fault of pseudo itself."""
-    frames = program_frames(exc, program)
     failure = as_failure(exc, program.names)
     if failure is None:
         return None
-    if frames and _at_entry(frames[-1], program):  # the call did not begin: it is not on the stack
-        frames = frames[:-1]
-    if frames and isinstance(exc, NameError):
-        frame, offset = frames[-1]
-        frames[-1] = (frame, _load_of(frame.f_code, offset, _name_of(exc)))
+    frames = failing_frames(exc, program)
     failure.place = innermost_place(frames, program)
     failure.stack = _stack(frames, program)
     return failure
 
 
+def failing_frames(exc, program):
+    """The program's frames of an exception, the innermost at the instruction that failed."""
+    frames = program_frames(exc, program)
+    if frames and _at_entry(frames[-1], program):  # the call did not begin: it is not on the stack
+        frames = frames[:-1]
+    if frames and isinstance(exc, NameError):
+        frame, offset = frames[-1]
+        frames[-1] = (frame, _load_of(frame.f_code, offset, _name_of(exc)))
+    return frames
+
+
 def in_written_out_code(exc, program):
     """Did the exception arise in a function the fast code wrote out in place of its call?
     Its call is not on Python's stack, so the exact code, which has it, reports the error."""
-    for frame, offset in program_frames(exc, program):
+    for frame, offset in failing_frames(exc, program):
         place = program.place(frame.f_code, offset)
         owner = program.inlined.get(tuple(place)) if place is not None else None
         if owner is not None and owner != frame.f_code.co_name:

@@ -14,7 +14,7 @@ MAX_DEPTH = 1_000_000  # deeper recursion does not fit in memory: the options re
 EXIT_OK, EXIT_USAGE = 0, 64  # and report.EXIT_RUNTIME, EXIT_INTERRUPTED
 
 
-def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_over=None, inline_depth=0):
+def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_over=None):
     """main() with fresh streams and limits, on a deep stack. КОНЕЦ_РАБОТЫ ends it normally;
     any other exception is raised to the caller as it came. Ctrl-C stops the program at its
     next step; one blocked in input is abandoned after two seconds (KeyboardInterrupt).
@@ -27,8 +27,8 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
     code runs from the start, rereading the input and not printing again what was printed,
     and meets the limit, or the error, or nothing, exactly where the program does. So it does
     on any error for which `hands_over(exception)` is true (one in a function the fast code
-    wrote out in place of its call), and a call written out there is one frame less: Python's
-    limit is `inline_depth` lower."""
+    wrote out in place of its call — given only when it wrote some), and a call written out
+    there is one frame less: Python's limit is one lower."""
     start_io(stdin, stdout)
     start_limits(limits)
     start_random(limits.seed)
@@ -45,7 +45,7 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
         roomy = max(old, base + limits.max_depth * frames_per_call + 1000)
         try:
             try:
-                fast_limit = base + limits.max_depth - inline_depth
+                fast_limit = base + limits.max_depth - (hands_over is not None)
                 if exact is None or fast_limit <= base:  # no fast code, or no room for its calls
                     sys.setrecursionlimit(roomy)
                     (main if exact is None else exact())()
@@ -173,12 +173,18 @@ def выполнить(главная, программа, остальное=No
 
 def run_emitted(главная, программа, остальное, limits, stdin, stdout, stderr):
     """Run the program of an emitted file; its exit code, its error reported on `stderr`.
-    `программа`: the fields of the CompiledProgram its error reports need, whether it has
-    exact code (`exact`) and the line `остальное` starts on (`rest_line`); `остальное`: the
+    `программа`: the fields of the CompiledProgram its error reports need and the line
+    `остальное` starts on (`rest_line`); `остальное`: the
     file's code kept as text — the exact program, the runtime modules the start does not
     need —, compiled into the file's namespace only when needed."""
     namespace = главная.__globals__
     kept = []
+    described = []  # the CompiledProgram, made at the first error
+
+    def program():
+        if not described:
+            described.append(program_of(программа))
+        return described[0]
 
     def rest():
         if остальное is not None and not kept:
@@ -192,15 +198,15 @@ def run_emitted(главная, программа, остальное, limits, 
 
     def hands_over(exc):
         rest()
-        return in_written_out_code(exc, program_of(программа))
+        return in_written_out_code(exc, program())
     try:
-        run_program(главная, stdin, stdout, limits, программа["frames_per_call"], exact if программа["exact"] else None,
-                    hands_over if программа["inlined"] else None, 1 if программа["inlined"] else 0)
+        run_program(главная, stdin, stdout, limits, программа["frames_per_call"], exact,
+                    hands_over if программа["inlined"] else None)
     except BrokenPipeError:
         raise
     except BaseException as e:  # noqa: BLE001 - reported as pseudo reports it
         rest()
-        return report_exception(e, program_of(программа), stderr)
+        return report_exception(e, program(), stderr)
     return EXIT_OK
 
 

@@ -127,15 +127,26 @@ def is_number(value):
     return type(value) is int or is_fraction(value)
 
 
+_Fraction = None  # fractions.Fraction, kept once the module is loaded (by дробь or by anyone)
+
+
 def is_fraction(value):
-    fractions = sys.modules.get("fractions")
-    return fractions is not None and type(value) is fractions.Fraction
+    global _Fraction
+    if _Fraction is None:
+        fractions = sys.modules.get("fractions")
+        if fractions is None:  # not loaded: no value can be a fraction
+            return False
+        _Fraction = fractions.Fraction
+    return type(value) is _Fraction
 
 
 def дробь(a, b=1):
     """The exact fraction a / b (a and b integers or fractions, b not 0)."""
-    from fractions import Fraction
-    return Fraction(a, b)
+    global _Fraction
+    if _Fraction is None:
+        from fractions import Fraction
+        _Fraction = Fraction
+    return _Fraction(a, b)
 
 
 def norm(value):
