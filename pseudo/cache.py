@@ -7,8 +7,9 @@ end, the analysis or the code generator (and without importing them). An entry i
 digest of everything the compiled code depends on: this pseudo's own modules (their sizes and
 times), the Python version, the program's file name as given and its bytes. It also lists
 every file the program uses (ИСПОЛЬЗОВАТЬ), the file that path leads to and the digest of the
-bytes read from it, and is taken only if they are all unchanged. Any doubt — no folder, a folder others may write to, a damaged or
-foreign entry — is a miss: the program is compiled again, as without a cache.
+bytes read from it, and is taken only if they are all unchanged. Any doubt — no folder, a
+folder others may write to, a damaged or foreign entry — is a miss: the program is compiled
+again, as without a cache.
 
 The folder: $PSEUDO_CACHE_DIR, else $XDG_CACHE_HOME/pseudo/programs, else
 ~/.cache/pseudo/programs. `pseudo run --no-cache` or PSEUDO_NO_CACHE=1 neither reads nor writes it.
