@@ -547,10 +547,7 @@ def cmd_py(args) -> int:
 
 
 def cmd_trace(args) -> int:
-    from pathlib import Path
-
     from .execute import run
-    from .tools.html import HtmlView
     from .tools.trace import TraceLimit, Tracer, end_event
     from .tools.views import (
         ONLY,
@@ -574,8 +571,10 @@ def cmd_trace(args) -> int:
                  depth=args.depth)
     stream = None
     if args.html:
+        from pathlib import Path
         path = args.output or str(Path(args.file).with_suffix(".html"))
         check_output(path, _inputs(loaded))  # before running: refuse the program's own file
+        from .tools.html import HtmlView  # only here: it is the page's (10 ms of a start)
         view = HtmlView(path, loaded.sources, loaded.main_file, Path(args.file).name, _inputs(loaded))
     else:
         stream = open_trace_output(args.output, _inputs(loaded))
@@ -602,7 +601,7 @@ def cmd_trace(args) -> int:
         finally:
             if isinstance(view, JsonlView):  # a reader of the stream learns how the run ended
                 view(end_event(tracer.count + 1, outcome, error))
-            elif isinstance(view, HtmlView):  # the page shows how it ended at its last position
+            elif args.html:  # the page shows how it ended at its last position
                 view.ended(outcome, error, max_events if outcome == "trace-limit" else None)
             sink.finish()  # the trace up to the end or up to the program's error is whole
     except BaseException as e:

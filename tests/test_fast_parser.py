@@ -12,7 +12,6 @@ property (25 generated programs); `PSEUDO_LONG=1` runs 5,000 to 50,000.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import random
@@ -39,6 +38,7 @@ from pseudo.frontend.lark_standalone import Token as LarkToken
 from pseudo.frontend.lark_standalone import UnexpectedCharacters, VisitError
 from pseudo.frontend.layout import split_chunks
 from pseudo.frontend.lexer import Token, scan
+from pseudo.frontend.raw import RawDef, RawUse, Run
 from pseudo.frontend.source import Source, Span
 
 
@@ -58,8 +58,8 @@ def dump(x):
         return ("span", x.line, x.column, x.end_line, x.end_column)
     if isinstance(x, n.Node):
         return (type(x).__name__, dump(x.span), *(dump(getattr(x, f)) for f in x.fields))
-    if dataclasses.is_dataclass(x):
-        return (type(x).__name__, *(dump(getattr(x, f.name)) for f in dataclasses.fields(x)))
+    if isinstance(x, Run | RawDef | RawUse):
+        return (type(x).__name__, *(dump(v) for v in vars(x).values()))
     if isinstance(x, list | tuple):
         return (type(x).__name__, *(dump(v) for v in x))
     return (type(x).__name__, x)  # 1 and ИСТИНА are equal in Python, not here

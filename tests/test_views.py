@@ -10,6 +10,7 @@ from conftest import PROGRAMS, ROOT, cli
 
 import pseudo
 from pseudo.frontend.source import Source
+from pseudo.tools import views
 from pseudo.tools.html import ASSIGN, CALL, STMT, TraceData
 from pseudo.tools.trace import Decoder, TraceLimit, Tracer, decoded
 from pseudo.tools.views import JsonlView, printed
@@ -44,8 +45,46 @@ def test_jsonl_is_exactly_the_dict_of_each_event(path, stdin):
     view, decode = JsonlView(out), Decoder()
     for ev in events:
         view(ev)
+    view.finish()  # lines go out in batches: the last ones on finish()
     expected = "".join(json.dumps(printed(decode(ev)), ensure_ascii=False) + "\n" for ev in events)
     assert out.getvalue() == expected
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool):
+        super().__init__()
+        self.tty, self.flushed = tty, 0
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def flush(self) -> None:
+        self.flushed += 1
+        super().flush()
+
+
+def test_jsonl_goes_out_in_batches_except_to_a_terminal():
+    """To a file or a pipe the lines go out a batch at a time, and all of them on finish() or
+    flush() (which the run calls before the program waits for input); a terminal sees each
+    line as its event happens."""
+    _, events = record(PROGRAMS / "queens_automaton_2.pseudo", max_events=3 * views.BATCH)
+    assert len(events) == 3 * views.BATCH
+    piped, terminal = _Stream(tty=False), _Stream(tty=True)
+    to_pipe, to_terminal = JsonlView(piped), JsonlView(terminal)
+    for ev in events[:views.BATCH - 1]:
+        to_pipe(ev)
+        to_terminal(ev)
+    assert piped.getvalue() == ""
+    assert terminal.getvalue().count("\n") == views.BATCH - 1
+    to_pipe(events[views.BATCH - 1])
+    assert piped.getvalue().count("\n") == views.BATCH
+    to_pipe(events[views.BATCH])
+    to_pipe.flush()
+    assert piped.getvalue().count("\n") == views.BATCH + 1 and piped.flushed == 1
+    for ev in events[views.BATCH + 1:]:
+        to_pipe(ev)
+    to_pipe.finish()
+    assert piped.getvalue().count("\n") == len(events)
 
 
 def test_a_ref_parameter_changes_the_frame_it_belongs_to():

@@ -9,7 +9,6 @@ stage — the checker, the interpreter, the code generator and `pseudo graph`:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 
 from .. import nodes as n
@@ -19,14 +18,14 @@ from .kinds import Kinds
 RESULT = "РЕЗУЛЬТАТ"
 
 
-@dataclass(frozen=True)
 class Body:
-    """The main program (key None) or one definition."""
-    key: str | None
-    definition: n.Definition | None
-    code: n.Block | n.Expr  # an expression for a function
-    locals: tuple[str, ...]
-    refs: frozenset[str]  # parameters passed by reference (РЕЗ)
+    """The main program (key None) or one definition: its `code` (an expression for a
+    function), its locals and `refs`, the parameters passed by reference (РЕЗ)."""
+    __slots__ = ("code", "definition", "key", "locals", "refs")
+
+    def __init__(self, key: str | None, definition: n.Definition | None, code: n.Block | n.Expr,
+                 locals: tuple[str, ...], refs: frozenset[str]):
+        self.key, self.definition, self.code, self.locals, self.refs = key, definition, code, locals, refs
 
 
 class Facts:

@@ -9,7 +9,6 @@ without a transfer — the fall-through into the next state (or the end of the b
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from .. import nodes as n
@@ -21,28 +20,24 @@ START = "начало"
 ENTRY_LABEL = "ПРОГРАММА"
 
 
-@dataclass
 class Edge:
-    source: str
-    target: str
-    condition: str | None
-    kind: str  # "goto", "final" (Я or КОНЕЦ_РАБОТЫ), "fall" (no transfer: the next state)
-    span: object = None
+    """`kind`: "goto", "final" (Я or КОНЕЦ_РАБОТЫ), "fall" (no transfer: the next state)."""
+
+    def __init__(self, source: str, target: str, condition: str | None, kind: str, span=None):
+        self.source, self.target, self.condition, self.kind, self.span = source, target, condition, kind, span
 
 
-@dataclass
 class State:
-    name: str
-    span: object
-    stmts: tuple
-    edges: list[Edge] = field(default_factory=list)
+    def __init__(self, name: str, span, stmts: tuple, edges: list[Edge] | None = None):
+        self.name, self.span, self.stmts = name, span, stmts
+        self.edges: list[Edge] = [] if edges is None else edges
 
 
-@dataclass
 class Automaton:
-    owner: str | None  # the definition, or None for the main program
-    states: list[State]
-    entry: str
+    """`owner`: the definition, or None for the main program. (Plain classes: see frontend/raw.py.)"""
+
+    def __init__(self, owner: str | None, states: list[State], entry: str):
+        self.owner, self.states, self.entry = owner, states, entry
 
     @property
     def edges(self) -> list[Edge]:

@@ -10,9 +10,8 @@ program settles the types of parameters and results.
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 from .. import nodes as n
+from ..runtime.values import is_fraction  # not `fractions` itself: a start does not import it
 
 INT, NUM, BOOL, STR, ANY = "INT", "NUM", "BOOL", "STR", "ANY"
 RESULT = "РЕЗУЛЬТАТ"
@@ -102,7 +101,7 @@ class Kinds:
         """None (no value seen yet) is the bottom of the lattice while the fixed point runs."""
         match e:
             case n.Const(value=v):
-                return BOOL if type(v) is bool else INT if type(v) is int else NUM if type(v) is Fraction else STR
+                return BOOL if type(v) is bool else INT if type(v) is int else NUM if is_fraction(v) else STR
             case n.Var(name=name):
                 return self.table.get(self._key(name, scope))
             case n.Index(name=name):

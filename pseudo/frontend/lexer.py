@@ -15,7 +15,6 @@ end_column, end_pos) and its equality, so that a start does not import Lark.
 from __future__ import annotations
 
 import re
-from typing import Self
 
 # (terminal, regular expression). Lark's basic lexer tries the terminals in one order (above);
 # this one takes the same decisions: WS, which no other terminal's text begins with, is taken
@@ -93,7 +92,7 @@ class Token:
         self.end_pos = end_pos
 
     @classmethod
-    def new_borrow_pos(cls, type_: str, value: str, borrow_t) -> Self:
+    def new_borrow_pos(cls, type_: str, value: str, borrow_t) -> Token:
         return cls(type_, value, borrow_t.start_pos, borrow_t.line, borrow_t.column, borrow_t.end_line,
                    borrow_t.end_column, borrow_t.end_pos)
 

@@ -10,7 +10,6 @@ Lark's LALR tables), whose error is the one reported; this module turns it into 
 from __future__ import annotations
 
 from itertools import pairwise
-from pathlib import Path
 
 from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic
@@ -42,6 +41,7 @@ def grammar_text() -> str:
     try:
         return resources.files("pseudo.grammar").joinpath("pseudo.lark").read_text(encoding="utf-8")
     except ModuleNotFoundError:  # running from a checkout that was not installed
+        from pathlib import Path
         return (Path(__file__).resolve().parents[2] / "grammar" / "pseudo.lark").read_text(encoding="utf-8")
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 
 from ..errors import static_error
 from .lexer import Token
@@ -22,18 +21,26 @@ CLOSE = {"RPAR", "RSQB", "END_IF"}
 _PIECE = re.compile(r"\s*(?:\(\s*(?P<ref>РЕЗ\s+)?(?P<slot>[^\W\d_]\w*)\s*\)|(?P<word>[^\W\d_][\w-]*)|(?P<punct>,))")
 
 
-@dataclass(frozen=True)
 class Slot:
-    name: str
-    by_ref: bool
+    """A parameter's place in a phrase (a plain class: see raw.py)."""
+    __slots__ = ("by_ref", "name")
+
+    def __init__(self, name: str, by_ref: bool):
+        self.name, self.by_ref = name, by_ref
+
+    def __eq__(self, other):
+        return isinstance(other, Slot) and (self.name, self.by_ref) == (other.name, other.by_ref)
+
+    def __hash__(self):
+        return hash((self.name, self.by_ref))
 
 
-@dataclass(frozen=True, eq=False)
 class Pattern:
-    key: str  # «…» as written, whitespace collapsed: the definition's name
-    elements: tuple[str | Slot, ...]  # words in lower case, "," or slots
-    written: tuple[str, ...]  # the words as written in the definition
-    span: Span
+    """`key`: «…» as written, whitespace collapsed (the definition's name); `elements`: words in
+    lower case, "," or slots; `written`: the words as written in the definition."""
+
+    def __init__(self, key: str, elements: tuple[str | Slot, ...], written: tuple[str, ...], span: Span):
+        self.key, self.elements, self.written, self.span = key, elements, written, span
 
     @property
     def slots(self) -> list[Slot]:
@@ -73,11 +80,12 @@ def parse_pattern(text: str, span: Span) -> Pattern:
     return Pattern(key, tuple(elements), tuple(written), span)
 
 
-@dataclass
 class Match:
-    pattern: Pattern
-    slices: list[tuple[int, int]]  # token ranges of the arguments
-    case_differs: list[tuple[Token, str]]  # words written in another case than defined
+    """`slices`: the token ranges of the arguments; `case_differs`: words written in another
+    case than defined."""
+
+    def __init__(self, pattern: Pattern, slices: list[tuple[int, int]], case_differs: list[tuple[Token, str]]):
+        self.pattern, self.slices, self.case_differs = pattern, slices, case_differs
 
 
 def words_of(tokens: list[Token]) -> list[str]:

@@ -2,45 +2,41 @@
 yet resolved, definitions with their bodies, the files a program uses."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .. import nodes as n
 from ..errors import Diagnostic
 from .lexer import Token
 from .source import Source, Span
 
+# Plain classes, not dataclasses, here and in the other modules every load runs: the module
+# `dataclasses` imports `inspect` and a dozen modules behind it, a tenth of a trace's start.
 
-@dataclass
 class Run:
-    """A flat run of tokens: an expression, an assignment, a call, a phrase or a transfer."""
-    tokens: list[Token]
-    span: Span
-    after_newline: bool = False  # separated from the previous statement by a line break only
+    """A flat run of tokens: an expression, an assignment, a call, a phrase or a transfer.
+    `after_newline`: separated from the previous statement by a line break only."""
+
+    def __init__(self, tokens: list[Token], span: Span, after_newline: bool = False):
+        self.tokens, self.span, self.after_newline = tokens, span, after_newline
 
 
-@dataclass
 class RawDef:
-    name: str  # procedure name, or the «pattern» text
-    params: list[n.Param]
-    body: n.Block
-    span: Span  # the header
-    is_phrase: bool
+    """A definition as parsed: `name` is the procedure's name or the «pattern» text; `span` its header."""
+
+    def __init__(self, name: str, params: list[n.Param], body: n.Block, span: Span, is_phrase: bool):
+        self.name, self.params, self.body, self.span, self.is_phrase = name, params, body, span, is_phrase
 
 
-@dataclass
 class RawUse:
-    path: str
-    span: Span
+    def __init__(self, path: str, span: Span):
+        self.path, self.span = path, span
 
 
-@dataclass
 class ParsedFile:
-    source: Source
-    definitions: list[RawDef]
-    main: list  # statements (nodes with Runs inside), RawUse items among them
-    comments: list[n.Comment]
-    warnings: list[Diagnostic]
-    rules_seen: set[str]
+    """`main`: the statements (nodes with Runs inside), RawUse items among them."""
+
+    def __init__(self, source: Source, definitions: list[RawDef], main: list, comments: list[n.Comment],
+                 warnings: list[Diagnostic], rules_seen: set[str]):
+        self.source, self.definitions, self.main = source, definitions, main
+        self.comments, self.warnings, self.rules_seen = comments, warnings, rules_seen
 
 
 # the operators' names in the tree, by terminal

@@ -7,9 +7,8 @@ name written with look-alike letters resolves to the one defined (with a warning
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
 from itertools import pairwise
-from pathlib import Path
 
 from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic, static_error
@@ -35,13 +34,12 @@ RESULT = "РЕЗУЛЬТАТ"
 FINAL_STATE = "Я"
 
 
-@dataclass
 class Loaded:
     """The main file and every file it uses, parsed; and every path named by ИСПОЛЬЗОВАТЬ,
     also one that names a file already loaded under another name (a link)."""
-    main: ParsedFile
-    files: list[ParsedFile]
-    named: list[str]
+
+    def __init__(self, main: ParsedFile, files: list[ParsedFile], named: list[str]):
+        self.main, self.files, self.named = main, files, named
 
 
 def load(source: Source) -> Loaded:
@@ -54,16 +52,17 @@ def load(source: Source) -> Loaded:
 
 def _key(filename: str) -> str:
     try:
-        return str(Path(filename).resolve())
+        return os.path.realpath(filename)
     except (OSError, ValueError):  # ValueError: a NUL byte in the name
         return filename
 
 
 def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str], named: list[str]) -> None:
-    base = Path(parsed.source.filename).parent
     for item in parsed.main:
         if not isinstance(item, RawUse):
             continue
+        from pathlib import Path  # only for a program that uses others (6 ms of a start)
+        base = Path(parsed.source.filename).parent
         path = base / item.path
         named.append(str(path))
         if _key(str(path)) in seen:
@@ -88,15 +87,17 @@ def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str], name
         _load_uses(used, files, seen, named)
 
 
-@dataclass
 class Scope:
-    """What a body can see: its locals, its labels (name → block id), its loops."""
-    name: str | None  # None for the main program
-    params: list[n.Param]
-    labels: dict[str, tuple[int, str, Span]] = field(default_factory=dict)
-    chain: list[int] = field(default_factory=list)  # ids of the enclosing raw blocks
-    loops: list[str] = field(default_factory=list)
-    by_fold: dict[str, list[str]] | None = None  # the labels by their look-alike folding, made when first asked
+    """What a body can see: its locals, its labels (name → block id), its loops. `name`: None
+    for the main program; `chain`: the ids of the enclosing raw blocks; `by_fold`: the labels
+    by their look-alike folding, made when first asked."""
+
+    def __init__(self, name: str | None, params: list[n.Param]):
+        self.name, self.params = name, params
+        self.labels: dict[str, tuple[int, str, Span]] = {}
+        self.chain: list[int] = []
+        self.loops: list[str] = []
+        self.by_fold: dict[str, list[str]] | None = None
 
 
 class Resolver:
@@ -891,15 +892,16 @@ def _targets(node: n.Node, ref_params: dict[str, list[bool]]) -> list[n.Expr]:
     return []
 
 
-@dataclass
 class Resolved:
-    program: n.Program  # what could be resolved; statements with errors are left out
-    warnings: list[Diagnostic]
-    errors: list[Diagnostic]
-    rules_seen: set[str]
-    sources: dict[str, Source]  # every file of the program, by name
-    walked: dict[int, tuple[n.Node, list[n.Node]]]  # bind_names's: the nodes of the bodies it kept
-    named: list[str]  # every path named by ИСПОЛЬЗОВАТЬ (load.named)
+    """`program`: what could be resolved (statements with errors are left out); `sources`: every
+    file of the program, by name; `walked`: bind_names's nodes of the bodies it kept; `named`:
+    every path named by ИСПОЛЬЗОВАТЬ (Loaded.named)."""
+
+    def __init__(self, program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic],
+                 rules_seen: set[str], sources: dict[str, Source], walked: dict[int, tuple[n.Node, list[n.Node]]],
+                 named: list[str]):
+        self.program, self.warnings, self.errors, self.rules_seen = program, warnings, errors, rules_seen
+        self.sources, self.walked, self.named = sources, walked, named
 
 
 def resolve_program(source: Source) -> Resolved:

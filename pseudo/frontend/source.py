@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import unicodedata
-from pathlib import Path
 
 
 class Source:
@@ -15,8 +14,9 @@ class Source:
         self.lines = self.text.split("\n")
 
     @classmethod
-    def from_file(cls, path: str | Path) -> Source:
-        data = Path(path).read_bytes()
+    def from_file(cls, path) -> Source:
+        with open(path, "rb") as f:
+            data = f.read()
         return cls(data.decode("utf-8-sig"), str(path), data)
 
     def line(self, n: int) -> str:

@@ -18,8 +18,7 @@ code written by the generator, its backslashes and triple quotes escaped.
 from __future__ import annotations
 
 import ast
-from importlib import resources
-from pathlib import Path
+import os
 
 from ..runtime import API, MODULES
 from ..runtime.report import CompiledProgram, Definition, encode_positions
@@ -78,7 +77,7 @@ def _head(title: str, import_runtime: bool, placed) -> str:
     layout = ("Среда выполнения импортируется из установленного pseudo (pip install arsac-pseudo).\n"
               if import_runtime else "Сначала — сама программа, за ней — среда выполнения pseudo и запуск.\n")
     head = docstring(f"{title} — программа на языке книги Ж. Арсака, переведённая pseudo на Python.\n\n"
-                     f"Запуск: python3 {Path(title).stem}.py (стандартный ввод — для ПРОЧЕСТЬ).\n" + layout)
+                     f"Запуск: python3 {os.path.splitext(os.path.basename(title))[0]}.py (стандартный ввод — для ПРОЧЕСТЬ).\n" + layout)
     if import_runtime:
         used = sorted({x.id for _, s in placed for x in ast.walk(s) if isinstance(x, ast.Name)} & set(API)
                       | {"выполнить"})
@@ -166,6 +165,7 @@ def runtime_text() -> str:
 def runtime_module_text(module: str) -> str:
     """A runtime module, whole; only its imports of the others are left out (in one file they
     share one namespace)."""
+    from importlib import resources  # only for a file written out: `run` compiles without it
     text = resources.files("pseudo.runtime").joinpath(f"{module}.py").read_text(encoding="utf-8")
     lines = text.split("\n")
     for node in ast.parse(text).body:

@@ -16,7 +16,6 @@ transfers of a state being written — travels down as an explicit `Where`.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field, replace
 
 from .. import nodes as n
 from ..analysis import RESULT, Facts
@@ -109,21 +108,29 @@ def strip_comments(module: ast.Module) -> ast.Module:
 
 # ---- the program ----
 
-@dataclass(frozen=True)
 class Where:
     """What changes while a body is written: the loops around a statement ("endless" for
     ВЫПОЛНЯТЬ … ВЕРНУТЬСЯ, "other" for ПОКА and ДЛЯ, innermost last; reset inside a state
-    function), and how each transfer of the state being written is rendered."""
-    loops: tuple = ()
-    jumps: dict = field(default_factory=dict)  # id(Goto or Stop) → Jump
-    depth: int = 0  # compound statements around, within the Python function being written
+    function), how each transfer of the state being written is rendered (`jumps`: id(Goto or
+    Stop) → Jump), and the `depth` of compound statements around, within the Python function
+    being written. Never changed: `but` makes another. (Plain classes in the stages every run
+    goes through: see frontend/raw.py.)"""
+    __slots__ = ("depth", "jumps", "loops")
+
+    def __init__(self, loops: tuple = (), jumps: dict | None = None, depth: int = 0):
+        self.loops, self.jumps, self.depth = loops, {} if jumps is None else jumps, depth
+
+    def but(self, loops: tuple | None = None, jumps: dict | None = None, depth: int | None = None) -> Where:
+        return Where(self.loops if loops is None else loops, self.jumps if jumps is None else jumps,
+                     self.depth if depth is None else depth)
 
 
-@dataclass
 class FunctionScope:
-    """What a Python function being written must declare `global`."""
-    globals: set = field(default_factory=set)
-    counts: bool = False
+    """What a Python function being written must declare `global`, and whether it counts steps."""
+
+    def __init__(self):
+        self.globals: set = set()
+        self.counts = False
 
 
 class Generator:
@@ -419,17 +426,17 @@ class BodyCode:
         return [statement(self.call(s.call, value=False), s.span)]
 
     def _stmt_If(self, s: n.If, where: Where):
-        inner = replace(where, depth=where.depth + 1)
+        inner = where.but(depth=where.depth + 1)
         return [ast.If(test=self.cond(s.cond), body=self.suite(s.then, inner) or [ast.Pass()],
                        orelse=self.suite(s.else_, inner))]
 
     def _stmt_While(self, s: n.While, where: Where):
-        inner = replace(where, loops=where.loops + ("other",), depth=where.depth + 1)
+        inner = where.but(loops=where.loops + ("other",), depth=where.depth + 1)
         body = self.count_loop(s) + self.suite(s.body, inner)
         return [ast.While(test=self.cond(s.cond), body=body, orelse=[])]
 
     def _stmt_Loop(self, s: n.Loop, where: Where):
-        inner = replace(where, loops=where.loops + ("endless",), depth=where.depth + 2)
+        inner = where.but(loops=where.loops + ("endless",), depth=where.depth + 2)
         loop = at(ast.While(test=ast.Constant(True), body=self.count_loop(s) + self.suite(s.body, inner),
                             orelse=[]), s.span)
         if _exit_needs_raise(s.body, self.gen.facts, self.outlined):
@@ -452,7 +459,7 @@ class BodyCode:
             target = name(value, s.span, ast.Store())
         elif s.var not in self.locals:
             self.scopes[-1].globals.add(s.var)
-        inner = replace(where, loops=where.loops + ("other",), depth=where.depth + 1)
+        inner = where.but(loops=where.loops + ("other",), depth=where.depth + 1)
         # a short loop of constant bounds counts nothing: its turns are counted with the run around it
         absorbed = self.gen.weights is not None and self.gen.weights.absorbed(s)
         each = [] if absorbed else self.count_loop(s)
@@ -517,7 +524,7 @@ class BodyCode:
             elif isinstance(item, StateCode):
                 out.append(comment(f"состояние {item.state}"))
                 # a state copied into several places has other jumps in each copy
-                state_where = replace(where, jumps=item.jumps)
+                state_where = where.but(jumps=item.jumps)
                 out.extend(self.statements(item.stmts, state_where))
                 if item.fall is not None:
                     out.extend(self.jump(item.fall, None, where, counted=False))

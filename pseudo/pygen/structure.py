@@ -18,8 +18,6 @@ The result is a tree of plans, independent of Python's ast: the transpiler rende
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .. import nodes as n
 from ..analysis.automaton import END, FINAL, Automaton, has_nested_labels
 
@@ -28,29 +26,29 @@ class CannotStructure(Exception):
     """The automaton needs the dispatch loop."""
 
 
-@dataclass
 class Jump:
-    """How a transfer is rendered at the point where it stands."""
-    kind: str  # "continue", "break", "final" (Я: end of program), "end" (end of the body), "inline"
-    target: str
-    plan: list | None = None  # for "inline": the target state's plan
+    """How a transfer is rendered at the point where it stands: `kind` "continue", "break",
+    "final" (Я: end of program), "end" (end of the body) or "inline" (with the target state's
+    `plan`). (Plain classes: see frontend/raw.py.)"""
+
+    def __init__(self, kind: str, target: str, plan: list | None = None):
+        self.kind, self.target, self.plan = kind, target, plan
 
 
-@dataclass
 class Loop:
     """`while True:` around a state's plan, then what follows its `break`s."""
-    state: str
-    body: list
-    after: list = field(default_factory=list)
+
+    def __init__(self, state: str, body: list, after: list):
+        self.state, self.body, self.after = state, body, after
 
 
-@dataclass
 class StateCode:
-    """A state's own statements; its transfers map to Jumps by identity of the Goto node."""
-    state: str
-    stmts: tuple
-    jumps: dict  # id(Goto or Stop or the state's fall-through) -> Jump
-    fall: Jump | None  # where control goes when the statements end without a transfer
+    """A state's own statements; its transfers map to Jumps by identity of the Goto node
+    (`jumps`: id(Goto or Stop or the state's fall-through) → Jump); `fall`: where control goes
+    when the statements end without a transfer."""
+
+    def __init__(self, state: str, stmts: tuple, jumps: dict, fall: Jump | None):
+        self.state, self.stmts, self.jumps, self.fall = state, stmts, jumps, fall
 
 
 BUDGET = 400  # states emitted at most, counting copies

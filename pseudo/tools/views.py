@@ -12,7 +12,6 @@ import os
 import stat
 import sys
 from collections import deque
-from dataclasses import dataclass, field
 from json.encoder import encode_basestring
 
 from ..files import AtomicFile
@@ -23,14 +22,12 @@ ONLY = {"stmts": {"stmt", "cond"}, "states": {"state"}, "calls": {"call", "retur
         "output": {"output", "input"}}
 
 
-@dataclass
 class Filter:
-    """--only, --vars, --from, --to, --depth; on compact events."""
-    kinds: set[str] | None = None
-    names: set[str] | None = None
-    first: int | None = None
-    last: int | None = None
-    depth: int | None = None
+    """--only, --vars, --from, --to, --depth; on compact events (a plain class: see frontend/raw.py)."""
+
+    def __init__(self, kinds: set[str] | None = None, names: set[str] | None = None, first: int | None = None,
+                 last: int | None = None, depth: int | None = None):
+        self.kinds, self.names, self.first, self.last, self.depth = kinds, names, first, last, depth
 
     def empty(self) -> bool:
         return self.kinds is None and self.names is None and self.first is None and self.last is None \
@@ -229,35 +226,58 @@ class ExplainView(TextView):
 
 def _json_value(v) -> str:
     """A typed value as the JSON string of its printed form (null for none)."""
+    t = type(v)
+    if t is int:
+        return f'"{v}"'
+    if t is bool:
+        return '"ИСТИНА"' if v else '"ЛОЖЬ"'
     if v is None:
         return "null"
-    if type(v) is int:
-        return f'"{v}"'
-    return encode_basestring(v if type(v) is str else show(v))
+    return encode_basestring(v if t is str else show(v))
 
 
-def _json_list(values) -> str:
-    return ", ".join(_json_value(v) for v in values)
+def _json_index(key) -> str:
+    """An element's key as the JSON list of its indices (null for a variable)."""
+    if key is None:
+        return "null"
+    if type(key) is int:
+        return f'["{key}"]'
+    return "[" + ", ".join(_json_value(v) for v in index_of(key)) + "]"
+
+
+BATCH = 512  # events per write to a stream that is not a terminal
 
 
 class JsonlView:
     """--format jsonl: one event per line, streamed, exactly as `json.dumps(event,
     ensure_ascii=False)` writes the event's dict. What repeats — a statement with its place, a
-    call's definition — is encoded once and kept (by the node's identity, checked)."""
+    condition's text, a call's definition — is encoded once and kept (by the node's identity,
+    checked). Lines go out in batches, one write per BATCH events, except to a terminal, which
+    sees each line at once; flush() and finish() write out what is kept."""
 
     compact = True
 
     def __init__(self, stream):
         self.stream = stream
-        self.write = stream.write
-        self.flush = getattr(stream, "flush", lambda: None)
+        self.lines: list[str] = []
+        isatty = getattr(stream, "isatty", None)
+        self.batch = 1 if isatty is not None and isatty() else BATCH
         self.places: dict[int, tuple] = {}  # id(span) → (span, '"file": …, "line": …, "column": …')
         self.stmts: dict[int, tuple] = {}  # id(node) → (node, head, tail)
+        self.conds: dict[int, tuple] = {}  # id(node) → (node, its text encoded)
         self.calls: dict[int, tuple] = {}  # id(call node) → (node, name part, rest)
         self.names: dict[int, tuple] = {}  # id(definition) → (definition, its name encoded)
 
+    def flush(self) -> None:
+        self.finish()
+        flush = getattr(self.stream, "flush", None)
+        if flush is not None:
+            flush()
+
     def finish(self) -> None:
-        pass
+        if self.lines:
+            self.stream.write("".join(self.lines))
+            self.lines.clear()
 
     def place(self, span) -> str:
         known = self.places.get(id(span))
@@ -276,6 +296,13 @@ class JsonlView:
         return known[1]
 
     def __call__(self, ev: tuple) -> None:
+        lines = self.lines
+        lines.append(self.line(ev))
+        if len(lines) >= self.batch:
+            self.stream.write("".join(lines))
+            lines.clear()
+
+    def line(self, ev: tuple) -> str:
         kind = ev[1]
         if kind == "stmt":
             s = ev[4]
@@ -283,19 +310,23 @@ class JsonlView:
             if known is None or known[0] is not s:
                 known = self.stmts[id(s)] = (s, f', "kind": "stmt", {self.place(ev[2])}, "depth": ',
                                              f', "text": {encode_basestring(statement_text(s))}}}\n')
-            self.write(f'{{"step": {ev[0]}{known[1]}{ev[3]}{known[2]}')
-            return
-        head = f'{{"step": {ev[0]}, "kind": "{kind}", {self.place(ev[2])}, "depth": {ev[3]}'
+            return f'{{"step": {ev[0]}{known[1]}{ev[3]}{known[2]}'
+        known = self.places.get(id(ev[2]))
+        place = known[1] if known is not None and known[0] is ev[2] else self.place(ev[2])
+        head = f'{{"step": {ev[0]}, "kind": "{kind}", {place}, "depth": {ev[3]}'
         if kind == "assign":
-            key, frame = ev[5], ev[8]
-            index = "null" if key is None else f"[{_json_list(index_of(key))}]"
-            self.write(f'{head}, "name": {encode_basestring(ev[4])}, "index": {index}, "old": {_json_value(ev[6])}, '
-                       f'"new": {_json_value(ev[7])}, "local": {"false" if frame is None else "true"}, '
-                       f'"frame": {"null" if frame is None else frame}}}\n')
-        elif kind == "cond":
-            self.write(f'{head}, "text": {encode_basestring(ev[4].span.full_text())}, "value": {_json_value(ev[5])}, '
-                       f'"construct": "{ev[6]}", "has_else": {"true" if ev[7] else "false"}}}\n')
-        elif kind == "call":
+            frame = ev[8]
+            local = '"local": false, "frame": null' if frame is None else f'"local": true, "frame": {frame}'
+            return (f'{head}, "name": {encode_basestring(ev[4])}, "index": {_json_index(ev[5])}, '
+                    f'"old": {_json_value(ev[6])}, "new": {_json_value(ev[7])}, {local}}}\n')
+        if kind == "cond":
+            e = ev[4]
+            known = self.conds.get(id(e))
+            if known is None or known[0] is not e:
+                known = self.conds[id(e)] = (e, encode_basestring(e.span.full_text()))
+            return (f'{head}, "text": {known[1]}, "value": {_json_value(ev[5])}, '
+                    f'"construct": "{ev[6]}", "has_else": {"true" if ev[7] else "false"}}}\n')
+        if kind == "call":
             d, e = ev[4], ev[5]
             known = self.calls.get(id(e))
             if known is None or known[0] is not e:
@@ -305,18 +336,17 @@ class JsonlView:
                     (f'], "params": [{params}], "phrase": {"true" if d.is_phrase else "false"}, '
                      f'"definition": {encode_basestring(e.name)}}}\n'))
             args = ", ".join('"—"' if a is None else _json_value(a) for a in ev[6])
-            self.write(f"{head}{known[1]}{args}{known[2]}")
-        elif kind == "return":
-            self.write(f'{head}, "name": {self.name(ev[4])}, "value": {_json_value(ev[5])}}}\n')
-        elif kind == "output":
-            self.write(f'{head}, "text": {encode_basestring(ev[4])}}}\n')
-        elif kind == "input":
-            self.write(f'{head}, "value": {_json_value(ev[4])}}}\n')
-        elif kind == "state":
-            self.write(f'{head}, "from": {_json_value(ev[4])}, "to": {encode_basestring(ev[5])}, '
-                       f'"condition": {_json_value(ev[6])}, "how": "{ev[7]}"}}\n')
-        elif kind == "end":
-            self.write(f'{head}, "outcome": "{ev[4]}", "message": {_json_value(ev[5])}}}\n')
+            return f"{head}{known[1]}{args}{known[2]}"
+        if kind == "return":
+            return f'{head}, "name": {self.name(ev[4])}, "value": {_json_value(ev[5])}}}\n'
+        if kind == "output":
+            return f'{head}, "text": {encode_basestring(ev[4])}}}\n'
+        if kind == "input":
+            return f'{head}, "value": {_json_value(ev[4])}}}\n'
+        if kind == "state":
+            return (f'{head}, "from": {_json_value(ev[4])}, "to": {encode_basestring(ev[5])}, '
+                    f'"condition": {_json_value(ev[6])}, "how": "{ev[7]}"}}\n')
+        return f'{head}, "outcome": "{ev[4]}", "message": {_json_value(ev[5])}}}\n'  # end
 
 
 # ---- the desk-check table ----
@@ -324,14 +354,11 @@ class JsonlView:
 SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
-@dataclass
 class _Row:
-    step: int
-    line: int | None
-    depth: int
-    call: str
-    cells: dict = field(default_factory=dict)
-    output: str = ""
+    def __init__(self, step: int, line: int | None, depth: int, call: str):
+        self.step, self.line, self.depth, self.call = step, line, depth, call
+        self.cells: dict = {}
+        self.output = ""
 
 
 class TableView:
