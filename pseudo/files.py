@@ -7,6 +7,7 @@ goes to a temporary file beside the target, which replaces the target only when 
 """
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -60,8 +61,7 @@ class AtomicFile:
             return
         folder = os.path.dirname(self.path)
         try:
-            import tempfile  # only on this path: not at start-up
-            fd, self.temp = tempfile.mkstemp(dir=folder, prefix=".pseudo-", suffix=".tmp")
+            fd, self.temp = _new_file(folder)
         except OSError as e:
             raise OutputRefused(f"не удалось записать {path}: {e.strerror}") from None
         self.stream = os.fdopen(fd, mode, encoding=encoding)
@@ -107,6 +107,19 @@ def write_file(path: str, data: str | bytes, inputs=()) -> None:
     """The whole output at once, atomically."""
     with AtomicFile(path, inputs, binary=isinstance(data, bytes)) as out:
         out.write(data)
+
+
+def _new_file(folder: str) -> tuple[int, str]:
+    """A new empty file of its own in `folder`, readable by its owner only, as tempfile.mkstemp
+    makes it (the module `tempfile` imports a dozen others: a tenth of a short trace's start)."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        path = os.path.join(folder, f".pseudo-{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(path, flags, 0o600), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "нет свободного имени для временного файла", folder)
 
 
 def _special(path: str) -> bool:
