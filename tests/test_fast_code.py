@@ -114,3 +114,19 @@ def test_a_function_of_a_used_file_keeps_its_place_and_call(tmp_path):
         assert re.match(r".*lib\.pseudo:4:12: ошибка: деление на ноль\n", result.stderr)
         assert re.search(r"доля\(0\)\s+— вызов в .*main\.pseudo:2", result.stderr)
     assert results[0].stderr == results[1].stderr
+
+
+def test_reads_the_same_at_every_turn_are_taken_out_of_a_short_loop():
+    """pygen/hoist.py: the reads a loop of constant bounds makes at every turn, of arrays it does
+    not store to, are made once before it; a read in a branch or after И, of an array the loop
+    stores to, or with the loop's variable in its index stays in the loop. (The golden program
+    tests/golden/runtime/fast_hoisted_reads.pseudo holds the same in every mode.)"""
+    code = emitted("a[1] := 5; d[1, 1] := 1; k := 1\n"
+                   "ДЛЯ m := 1 ДО 3 ВЫПОЛНЯТЬ b[k + a[1]] := d[k, m] + a[k]; c[m] := m > 5 И a[8] > 0 ВЕРНУТЬСЯ\n"
+                   "ДЛЯ m := 1 ДО 2 ВЫПОЛНЯТЬ a[m] := a[1] + 1 ВЕРНУТЬСЯ\n"
+                   "n := 3\nДЛЯ m := 1 ДО n ВЫПОЛНЯТЬ b[m] := a[1] ВЕРНУТЬСЯ\n")
+    main = code.split("def главная():")[1].split("ОСТАЛЬНОЕ = ")[0]
+    assert "    a_1 = a[1]\n    d_k = d[k]\n    a_k = a[k]\n    for m in range(1, 4):\n" in main
+    assert "b[k + a_1] = d_k[m] + a_k" in main and "c[m] = m > 5 and a[8] > 0" in main
+    assert "a[m] = a[1] + 1" in main  # the loop stores to a
+    assert "b[m] = a[1]" in main  # bounds not constant: it may not run at all

@@ -23,6 +23,7 @@ from ..analysis.automaton import END, FINAL, Automaton, own_transfers
 from ..analysis.kinds import BOOL, INT, STR
 from ..frontend.source import Span
 from ..runtime.ops import NEGATION, OPERATORS
+from .hoist import hoisted
 from .inline import Inlining
 from .names import MAIN, Names
 from .structure import CannotStructure, Jump, Loop, StateCode, Structurer
@@ -466,7 +467,8 @@ class BodyCode:
         self.loop_vars.append(s.var)
         body = through + each + self.suite(s.body, inner)
         self.loop_vars.pop()
-        return [at(ast.For(target=target, iter=self.progression(s), body=body or [ast.Pass()], orelse=[]), s.span)]
+        loop = at(ast.For(target=target, iter=self.progression(s), body=body or [ast.Pass()], orelse=[]), s.span)
+        return hoisted(loop, self.names.fresh) if self.gen.fast else [loop]
 
     def progression(self, s: n.For) -> ast.expr:
         bounds = (s.start, s.stop) + ((s.step,) if s.step else ())

@@ -1,0 +1,120 @@
+"""Which array reads the fast code takes out of a loop.
+
+A short loop of constant bounds over the book's arrays reads the same elements at every turn:
+
+    ДЛЯ m := 1 ДО 5 ВЫПОЛНЯТЬ поле[к[n] + d[о, m]] := кусок[о] ВЕРНУТЬСЯ
+
+reads `к[n]`, the row `d[о]` and `кусок[о]` five times. The fast code reads each once, before the
+loop, into a name of its own (`к_n = к[n]`), when
+
+- the loop runs at least once (its bounds are constants), has no loop inside and calls nothing,
+  so that nothing it runs changes an array but its own stores;
+- the read's array is not stored to in the loop (nor any row of it), and its indices are made of
+  constants and of names the loop does not assign;
+- the read is made at every turn: in one of the loop's own statements, before any КОНЧЕНО, not
+  in a branch of ЕСЛИ nor after И or ИЛИ.
+
+A read of an element never assigned then fails before the loop rather than in it: a KeyError,
+on which the fast code hands over to the exact code (runner.run_program), which fails where the
+program does. The exact code reads as the program is written.
+"""
+from __future__ import annotations
+
+import ast
+import re
+
+_CONDITIONAL = (ast.If, ast.While, ast.For, ast.Try, ast.BoolOp, ast.IfExp, ast.comprehension, ast.Lambda)
+
+
+def hoisted(loop: ast.For, fresh) -> list[ast.stmt]:
+    """The loop, preceded by the reads taken out of it (none if it does not qualify).
+    `fresh(base)`: a Python name no other name of the program has."""
+    if not _qualifies(loop):
+        return [loop]
+    assigned = {x.id for x in ast.walk(ast.Module(body=loop.body, type_ignores=[]))
+                if isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load)} | _names(loop.target)
+    stored = {_base(x) for x in ast.walk(ast.Module(body=loop.body, type_ignores=[]))
+              if isinstance(x, ast.Subscript) and not isinstance(x.ctx, ast.Load)}
+    reads: dict[str, tuple[str, ast.expr]] = {}  # the read's text → (its name, the read)
+    for statement in loop.body:  # each runs at every turn: the body has no break (_qualifies)
+        if isinstance(statement, ast.If):
+            _replace_in(statement, assigned, stored, reads, fresh, only="test")
+        elif isinstance(statement, ast.Assign | ast.AugAssign | ast.Expr):
+            _replace_in(statement, assigned, stored, reads, fresh)
+    before = [ast.copy_location(ast.Assign(targets=[_name(py, node, ast.Store())], value=node), loop)
+              for py, node in reads.values()]
+    return [*before, loop]
+
+
+def _qualifies(loop: ast.For) -> bool:
+    it = loop.iter
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and not it.keywords
+            and all(isinstance(a, ast.Constant) and type(a.value) is int for a in it.args)):
+        return False
+    if not range(*(a.value for a in it.args)) or loop.orelse:
+        return False
+    leaves = ast.Call | ast.For | ast.While | ast.Attribute | ast.Break | ast.Continue | ast.Return | ast.Raise
+    return not any(isinstance(x, leaves | ast.Global | ast.Nonlocal) for s in loop.body for x in ast.walk(s))
+
+
+def _replace_in(node: ast.AST, assigned: set[str], stored: set[str], reads: dict, fresh, only=None) -> None:
+    """Replace in place each outermost invariant read of `node` (of its field `only`, if given)
+    that every evaluation of `node` makes."""
+    for field, value in ast.iter_fields(node):
+        if only is not None and field != only:
+            continue
+        children = value if isinstance(value, list) else [value]
+        for i, child in enumerate(children):
+            if not isinstance(child, ast.AST) or isinstance(child, _CONDITIONAL) \
+                    or isinstance(child, ast.Compare) and len(child.ops) > 1:  # a chain stops early
+                continue
+            if isinstance(child, ast.Subscript) and isinstance(child.ctx, ast.Load) \
+                    and _invariant(child, assigned, stored):
+                text = ast.unparse(child)
+                if text not in reads:
+                    reads[text] = (fresh(_readable(text)), child)
+                replacement = _name(reads[text][0], child)
+                if isinstance(value, list):
+                    value[i] = replacement
+                else:
+                    setattr(node, field, replacement)
+            else:
+                _replace_in(child, assigned, stored, reads, fresh)
+
+
+def _invariant(e: ast.expr, assigned: set[str], stored: set[str]) -> bool:
+    """Does the expression have the same value at every turn (an array read of an array the loop
+    does not store to, its indices made of constants and names it does not assign)?"""
+    match e:
+        case ast.Constant():
+            return True
+        case ast.Name(id=name):
+            return name not in assigned
+        case ast.Subscript(value=value, slice=index):
+            return _base(e) not in stored and _invariant(value, assigned, stored) \
+                and _invariant(index, assigned, stored)
+        case ast.BinOp(left=left, right=right):
+            return _invariant(left, assigned, stored) and _invariant(right, assigned, stored)
+        case ast.UnaryOp(operand=operand):
+            return _invariant(operand, assigned, stored)
+    return False
+
+
+def _base(e: ast.expr) -> str | None:
+    """The array of a read or store: the name under its subscripts (a row's array too)."""
+    while isinstance(e, ast.Subscript):
+        e = e.value
+    return e.id if isinstance(e, ast.Name) else None
+
+
+def _names(target: ast.expr) -> set[str]:
+    return {x.id for x in ast.walk(target) if isinstance(x, ast.Name)}
+
+
+def _name(py: str, where: ast.AST, ctx=None) -> ast.Name:
+    return ast.copy_location(ast.Name(id=py, ctx=ctx or ast.Load()), where)
+
+
+def _readable(text: str) -> str:
+    """`к[n]` → к_n, `d[поставлена[n]]` → d_поставлена_n."""
+    return re.sub(r"\W+", "_", text).strip("_") or "элемент"
