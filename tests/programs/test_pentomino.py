@@ -72,7 +72,8 @@ def test_the_live_display_through_a_pipe_is_plain_frames():
     assert lines[-1] == "РЕШЕНИЙ: 8"
 
 
-@pytest.mark.parametrize("h,w", [(3, 20), (20, 3)])
+@pytest.mark.parametrize("h,w", [(3, 20), pytest.param(20, 3, marks=pytest.mark.skipif(
+    not LONG, reason="long profile (PSEUDO_LONG=1, run by .ci/run): the same display, the rectangle given standing"))])
 def test_the_live_display_redraws_in_place_on_a_terminal(h, w):
     """On an 80 × 24 terminal; a tall rectangle is shown lying, as the search fills it."""
     argv = [sys.executable, "-m", "pseudo", "run", "--compiled", str(PROGRAM)]
