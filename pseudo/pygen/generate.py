@@ -468,7 +468,15 @@ class BodyCode:
         body = through + each + self.suite(s.body, inner)
         self.loop_vars.pop()
         loop = at(ast.For(target=target, iter=self.progression(s), body=body or [ast.Pass()], orelse=[]), s.span)
-        return hoisted(loop, self.names.fresh) if self.gen.fast else [loop]
+        if not self.gen.fast:
+            return [loop]
+        arrays = {self.names.var(a) for a in self.gen.plain_arrays}
+        bound = {self.names.var(v) for v in self.value_params() | set(self.loop_vars)}
+        return hoisted(loop, self.names.fresh, arrays, bound)
+
+    def value_params(self) -> set[str]:
+        """The parameters of the body being written that surely have a value (a РЕЗ one's place may have none)."""
+        return {p.name for p in self.gen.program.definitions[self.key].params if not p.by_ref} if self.key else set()
 
     def progression(self, s: n.For) -> ast.expr:
         bounds = (s.start, s.stop) + ((s.step,) if s.step else ())
@@ -669,9 +677,8 @@ class BodyCode:
     def call(self, e: n.Call, value: bool) -> ast.expr:
         d = self.gen.program.definitions[e.name]
         plan = None
-        if value and self.gen.inlining:  # a parameter surely has a value, but a РЕЗ one's place may have none
-            params = {p.name for p in self.gen.program.definitions[self.key].params if not p.by_ref} if self.key else set()
-            plan = self.gen.inlining.plan(e, self.locals | set(self.arguments), params | set(self.loop_vars))
+        if value and self.gen.inlining:
+            plan = self.gen.inlining.plan(e, self.locals | set(self.arguments), self.value_params() | set(self.loop_vars))
         if plan is not None:
             return self.inline(e, d, plan)
         args = [self.cell(a) if p.by_ref else self.expr(a) for a, p in zip(e.args, d.params)]

@@ -9,8 +9,12 @@ loop, into a name of its own (`к_n = к[n]`), when
 
 - the loop runs at least once (its bounds are constants), has no loop inside and calls nothing,
   so that nothing it runs changes an array but its own stores;
-- the read's array is not stored to in the loop (nor any row of it), and its indices are made of
-  constants and of names the loop does not assign;
+- the read can fail only as a read of an element never assigned: its array is a plain dict of the
+  fast code (rows of rows for several indices; not a `Массив`), and its indices are made of
+  constants, `+`, `-`, `*` and names that surely have a value (the function's value parameters,
+  the variables of the ДЛЯ around the loop): a division by zero, a variable without a value or a
+  `Массив`'s own error before the loop would come before an error the loop makes first;
+- the loop neither stores to the read's array (nor any row of it) nor assigns its index names;
 - the read is made at every turn: in one of the loop's own statements, before any КОНЧЕНО, not
   in a branch of ЕСЛИ nor after И or ИЛИ.
 
@@ -26,21 +30,22 @@ import re
 _CONDITIONAL = (ast.If, ast.While, ast.For, ast.Try, ast.BoolOp, ast.IfExp, ast.comprehension, ast.Lambda)
 
 
-def hoisted(loop: ast.For, fresh) -> list[ast.stmt]:
+def hoisted(loop: ast.For, fresh, arrays: set[str], bound: set[str]) -> list[ast.stmt]:
     """The loop, preceded by the reads taken out of it (none if it does not qualify).
-    `fresh(base)`: a Python name no other name of the program has."""
+    `fresh(base)`: a Python name no other name of the program has; `arrays`: the Python names of
+    the plain arrays; `bound`: those of the variables that surely have a value here."""
     if not _qualifies(loop):
         return [loop]
-    assigned = {x.id for x in ast.walk(ast.Module(body=loop.body, type_ignores=[]))
-                if isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load)} | _names(loop.target)
-    stored = {_base(x) for x in ast.walk(ast.Module(body=loop.body, type_ignores=[]))
-              if isinstance(x, ast.Subscript) and not isinstance(x.ctx, ast.Load)}
+    body = ast.Module(body=loop.body, type_ignores=[])
+    assigned = {x.id for x in ast.walk(body) if isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load)}
+    stored = {_base(x) for x in ast.walk(body) if isinstance(x, ast.Subscript) and not isinstance(x.ctx, ast.Load)}
+    same = _Same(arrays - stored, bound - assigned - _names(loop.target))
     reads: dict[str, tuple[str, ast.expr]] = {}  # the read's text → (its name, the read)
     for statement in loop.body:  # each runs at every turn: the body has no break (_qualifies)
         if isinstance(statement, ast.If):
-            _replace_in(statement, assigned, stored, reads, fresh, only="test")
+            _replace_in(statement, same, reads, fresh, only="test")
         elif isinstance(statement, ast.Assign | ast.AugAssign | ast.Expr):
-            _replace_in(statement, assigned, stored, reads, fresh)
+            _replace_in(statement, same, reads, fresh)
     before = [ast.copy_location(ast.Assign(targets=[_name(py, node, ast.Store())], value=node), loop)
               for py, node in reads.values()]
     return [*before, loop]
@@ -57,9 +62,34 @@ def _qualifies(loop: ast.For) -> bool:
     return not any(isinstance(x, leaves | ast.Global | ast.Nonlocal) for s in loop.body for x in ast.walk(s))
 
 
-def _replace_in(node: ast.AST, assigned: set[str], stored: set[str], reads: dict, fresh, only=None) -> None:
-    """Replace in place each outermost invariant read of `node` (of its field `only`, if given)
-    that every evaluation of `node` makes."""
+class _Same:
+    """What has the same value at every turn and can fail only as a KeyError: reads of the
+    `arrays` (plain, and not stored to in the loop) whose indices are constants, `+`, `-`, `*`
+    and the `names` (surely set, and not assigned in the loop)."""
+
+    def __init__(self, arrays: set[str], names: set[str]):
+        self.arrays, self.names = arrays, names
+
+    def __call__(self, e: ast.expr) -> bool:
+        match e:
+            case ast.Constant():
+                return True
+            case ast.Name(id=name):
+                return name in self.names
+            case ast.Subscript(value=ast.Name(id=array), slice=index):
+                return array in self.arrays and self(index)
+            case ast.Subscript(value=ast.Subscript() as row, slice=index):  # rows of rows: a[i][j]
+                return self(row) and self(index)
+            case ast.BinOp(op=ast.Add() | ast.Sub() | ast.Mult(), left=left, right=right):
+                return self(left) and self(right)
+            case ast.UnaryOp(op=ast.USub() | ast.UAdd(), operand=operand):
+                return self(operand)
+        return False
+
+
+def _replace_in(node: ast.AST, same: _Same, reads: dict, fresh, only=None) -> None:
+    """Replace in place each outermost read of `node` (of its field `only`, if given) that
+    every evaluation of `node` makes and that is the same at every turn."""
     for field, value in ast.iter_fields(node):
         if only is not None and field != only:
             continue
@@ -68,8 +98,7 @@ def _replace_in(node: ast.AST, assigned: set[str], stored: set[str], reads: dict
             if not isinstance(child, ast.AST) or isinstance(child, _CONDITIONAL) \
                     or isinstance(child, ast.Compare) and len(child.ops) > 1:  # a chain stops early
                 continue
-            if isinstance(child, ast.Subscript) and isinstance(child.ctx, ast.Load) \
-                    and _invariant(child, assigned, stored):
+            if isinstance(child, ast.Subscript) and isinstance(child.ctx, ast.Load) and same(child):
                 text = ast.unparse(child)
                 if text not in reads:
                     reads[text] = (fresh(_readable(text)), child)
@@ -79,25 +108,7 @@ def _replace_in(node: ast.AST, assigned: set[str], stored: set[str], reads: dict
                 else:
                     setattr(node, field, replacement)
             else:
-                _replace_in(child, assigned, stored, reads, fresh)
-
-
-def _invariant(e: ast.expr, assigned: set[str], stored: set[str]) -> bool:
-    """Does the expression have the same value at every turn (an array read of an array the loop
-    does not store to, its indices made of constants and names it does not assign)?"""
-    match e:
-        case ast.Constant():
-            return True
-        case ast.Name(id=name):
-            return name not in assigned
-        case ast.Subscript(value=value, slice=index):
-            return _base(e) not in stored and _invariant(value, assigned, stored) \
-                and _invariant(index, assigned, stored)
-        case ast.BinOp(left=left, right=right):
-            return _invariant(left, assigned, stored) and _invariant(right, assigned, stored)
-        case ast.UnaryOp(operand=operand):
-            return _invariant(operand, assigned, stored)
-    return False
+                _replace_in(child, same, reads, fresh)
 
 
 def _base(e: ast.expr) -> str | None:
