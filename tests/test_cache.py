@@ -116,27 +116,17 @@ def test_the_older_half_is_removed_past_the_bound(tmp_path, monkeypatch):
     assert cache.load("p4.pseudo", b"text") is not None and cache.load("p0.pseudo", b"text") is None
 
 
-def test_a_used_file_that_was_a_link_to_another_is_checked_too(tmp_path):
+@pytest.mark.parametrize("body", ["f (x) = x + 100\n", "f (x) = x + 1\n"], ids=["other bytes", "same bytes"])
+def test_a_used_link_that_becomes_a_file_of_its_own_is_compiled_again(tmp_path, body):
     """b.pseudo names the same file as a.pseudo (a link) and is loaded once; when it becomes a
-    file of its own, the program is compiled again (and now defines f twice)."""
+    file of its own — other bytes, or a copy of the same — the program is compiled again, loads
+    it twice and now defines f twice."""
     program(tmp_path, "f (x) = x + 1\n", "a.pseudo")
     (tmp_path / "b.pseudo").symlink_to(tmp_path / "a.pseudo")
     name = program(tmp_path, "ИСПОЛЬЗОВАТЬ 'a.pseudo'\nИСПОЛЬЗОВАТЬ 'b.pseudo'\nСООБЩИТЬ f(1)\n")
     assert run(tmp_path, name).stdout == "2\n"
     (tmp_path / "b.pseudo").unlink()
-    program(tmp_path, "f (x) = x + 100\n", "b.pseudo")
-    result = run(tmp_path, name)
-    assert result.returncode == 65 and "f уже определено" in result.stderr
-
-
-def test_a_used_link_that_becomes_a_copy_is_compiled_again(tmp_path):
-    """The same bytes, but b.pseudo is no longer the file a.pseudo: loaded twice, f is defined twice."""
-    program(tmp_path, "f (x) = x + 1\n", "a.pseudo")
-    (tmp_path / "b.pseudo").symlink_to(tmp_path / "a.pseudo")
-    name = program(tmp_path, "ИСПОЛЬЗОВАТЬ 'a.pseudo'\nИСПОЛЬЗОВАТЬ 'b.pseudo'\nСООБЩИТЬ f(1)\n")
-    assert run(tmp_path, name).stdout == "2\n"
-    (tmp_path / "b.pseudo").unlink()
-    program(tmp_path, "f (x) = x + 1\n", "b.pseudo")
+    program(tmp_path, body, "b.pseudo")
     result = run(tmp_path, name)
     assert result.returncode == 65 and "f уже определено" in result.stderr
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import ast
 import re
 
-_CONDITIONAL = (ast.If, ast.While, ast.For, ast.Try, ast.BoolOp, ast.IfExp, ast.comprehension, ast.Lambda)
+_CONDITIONAL = (ast.BoolOp, ast.IfExp)  # in a loop that calls nothing, the only parts evaluated on a condition
 
 
 def hoisted(loop: ast.For, fresh, arrays: set[str], bound: set[str]) -> list[ast.stmt]:

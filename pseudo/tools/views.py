@@ -311,9 +311,7 @@ class JsonlView:
                 known = self.stmts[id(s)] = (s, f', "kind": "stmt", {self.place(ev[2])}, "depth": ',
                                              f', "text": {encode_basestring(statement_text(s))}}}\n')
             return f'{{"step": {ev[0]}{known[1]}{ev[3]}{known[2]}'
-        known = self.places.get(id(ev[2]))
-        place = known[1] if known is not None and known[0] is ev[2] else self.place(ev[2])
-        head = f'{{"step": {ev[0]}, "kind": "{kind}", {place}, "depth": {ev[3]}'
+        head = f'{{"step": {ev[0]}, "kind": "{kind}", {self.place(ev[2])}, "depth": {ev[3]}'
         if kind == "assign":
             frame = ev[8]
             local = '"local": false, "frame": null' if frame is None else f'"local": true, "frame": {frame}'
