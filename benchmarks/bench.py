@@ -6,7 +6,8 @@ Every figure is a whole process, timed from outside in CPU seconds (user + syste
 child), as the median of N pairs run in turn (A B A B …); a ratio is the median of the pairs'
 ratios, so a machine whose speed drifts still gives a fair figure. The yardsticks are the
 plain-Python twins in benchmarks/twins/: the same search in the same order, written as a
-Python programmer would.
+Python programmer would. `pseudo` is this checkout's, started as the command pip installs
+starts it.
 
 Rows:
   start-up       `pseudo run` of a one-line program ÷ `python3 -c pass`: as a user runs it again
@@ -40,7 +41,9 @@ ROOT = Path(__file__).resolve().parent.parent
 TWINS = ROOT / "benchmarks" / "twins"
 PROGRAMS = ROOT / "programs"
 PYTHON = sys.executable
-PSEUDO = [PYTHON, "-m", "pseudo"]
+# What the `pseudo` command that pip installs runs (not `python -m pseudo`, whose runpy and
+# importlib.util cost a user of the command nothing).
+PSEUDO = [PYTHON, "-c", "import re, sys; from pseudo.cli import main; sys.argv[0] = 'pseudo'; sys.exit(main())"]
 
 LOOP = """\
 i := 0; s := 0

@@ -81,8 +81,47 @@ def test_calls_that_cannot_be_written_out_stay_calls(text):
 def test_a_short_loop_of_constant_bounds_is_counted_with_the_run_around_it():
     code = emitted("ДЛЯ j := 1 ДО 8 ВЫПОЛНЯТЬ СООБЩИТЬ j ВЕРНУТЬСЯ\nДЛЯ j := 1 ДО 100000 ВЫПОЛНЯТЬ x := j ВЕРНУТЬСЯ\n")
     main = code.split("def главная():")[1].split("ОСТАЛЬНОЕ = ")[0]
-    assert main.count("счёт_шагов +=") == 2  # once at the start (the short loop with it), once a turn of the long one
+    assert main.count("счёт_шагов +=") == 1  # once at the start, with the short loop
+    assert len(re.findall(r"(?<!_)шагов \+= 1\n", main)) == 1  # once a turn of the long one (in a local)
     assert "for j in range(1, 9):\n        сообщить(j)" in main
+
+
+def test_a_loop_that_calls_nothing_that_counts_counts_in_locals():
+    """Its count goes back to the global where it ends; a loop that calls a definition (which
+    counts) keeps counting in the global."""
+    code = emitted("f (n) =\n    i := 0\n    ПОКА i < n ВЫПОЛНЯТЬ i := i + 1; СООБЩИТЬ i ВЕРНУТЬСЯ\n"
+                   "    РЕЗУЛЬТАТ := i\n"
+                   "ДЛЯ j := 1 ДО 100000 ВЫПОЛНЯТЬ СООБЩИТЬ f(j) ВЕРНУТЬСЯ\n")
+    f_code, main = code.split("ОСТАЛЬНОЕ = ")[0].split("def f(")[1].split("def главная(")
+    assert "шагов, до_проверки = (счёт_шагов, рубеж)\n    while i < n:\n        шагов += 1" in f_code
+    assert "        i = i + 1\n        сообщить(i)\n    счёт_шагов = шагов\n" in f_code
+    assert "до_проверки" not in main and "счёт_шагов += 2" in main  # a turn and the call
+
+
+LOOP_THAT_COUNTS = """\
+def f():
+    while x:
+        счёт_шагов += 1
+        if счёт_шагов > рубеж:
+            рубеж = пределы(счёт_шагов)
+        {}
+"""
+
+
+@pytest.mark.parametrize("inside, local", [
+    ("x = сложить(x, 1)", True), ("x = len(y)", True), ("break", True),
+    ("return 1", False), ("raise E", False), ("g(x)", False), ("войти()", False), ("y.f()", False),
+    ("try:\n            x = 1\n        finally:\n            pass", False),
+])
+def test_only_a_loop_left_at_its_end_and_calling_nothing_that_counts_counts_in_locals(inside, local):
+    import ast
+
+    from pseudo.pygen.counts import counted_in_locals
+    from pseudo.pygen.generate import _calls_that_do_not_count
+    fn = ast.parse(LOOP_THAT_COUNTS.format(inside)).body[0]
+    text = ast.unparse(counted_in_locals(fn, lambda base: base, _calls_that_do_not_count()))
+    assert ("шагов, до_проверки = (счёт_шагов, рубеж)" in text and text.endswith("счёт_шагов = шагов")) == local
+    assert ("счёт_шагов += 1" in text) != local
 
 
 def test_without_limits_the_fast_code_still_hands_over(tmp_path):

@@ -110,6 +110,85 @@ def test_the_emitted_file_runs_without_pseudo_installed(tmp_path):
     assert result.stdout.splitlines()[0] == "1 5 8 6 3 7 2 4" and len(result.stdout.splitlines()) == 92
 
 
+def test_the_runtime_an_emitted_file_starts_with_is_compiled_once_and_kept_beside_it(tmp_path):
+    """Its text is compiled at the first run and its bytecode kept in __pycache__, as Python
+    keeps a module's; later runs print the same, the error the same, from the kept code."""
+    source = tmp_path / "dz.pseudo"
+    source.write_text("f (x) = 10 / x\nСООБЩИТЬ f(2)\nСООБЩИТЬ f(0)\n", encoding="utf-8")
+    (tmp_path / "dz.py").write_text(python_source(pseudo.load(Source.from_file(source)), "dz.pseudo"),
+                                     encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    runs = [subprocess.run([sys.executable, "-I", "dz.py"], capture_output=True, text=True, cwd=tmp_path,
+                           encoding="utf-8", check=False, env=env) for _ in range(2)]
+    kept = list((tmp_path / "__pycache__").glob("dz.pseudo-runtime.*.bin"))
+    assert len(kept) == 1 and kept[0].stat().st_size > 10_000
+    assert [(r.returncode, r.stdout, r.stderr) for r in runs] == [(70, "5\n", runs[0].stderr)] * 2
+    assert runs[0].stderr.startswith(f"{source}:1:9: ошибка: деление на ноль\n")
+
+
+@pytest.fixture
+def keeper(tmp_path, monkeypatch):
+    """bytecode.код_среды with writing allowed, and a file whose runtime it compiles."""
+    from pseudo.runtime import bytecode
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    return bytecode.код_среды, str(tmp_path / "p.py")
+
+
+def _x_of(code) -> object:
+    """The value of x after running `code`: which code ran, the kept or a new one."""
+    namespace = {}
+    exec(code, namespace)  # noqa: S102 - code the test compiled or planted itself
+    return namespace["x"]
+
+
+def _kept_file(filename: str):
+    from pathlib import Path
+    (kept,) = (Path(filename).parent / "__pycache__").glob("p.pseudo-runtime.*.bin")
+    return kept
+
+
+def test_kept_bytecode_is_taken_only_for_the_same_text_file_and_line(keeper):
+    import marshal
+    compiled, filename = keeper
+    code = compiled("\nx = 1\n", filename, 7)
+    assert code.co_filename == filename and 8 in {line for *_, line in code.co_lines()}  # line 7: the empty first
+    kept = _kept_file(filename)
+    planted = compile("x = 'из хранимого'", filename, "exec")  # what a later run takes is what is kept
+    kept.write_bytes(marshal.dumps((sys.version, filename, 7, "\nx = 1\n", planted)))
+    assert compiled("\nx = 1\n", filename, 7) is not code
+    assert compiled("\nx = 1\n", filename, 7).co_consts == planted.co_consts
+    for text, line in (("\nx = 2\n", 7), ("\nx = 1\n", 8)):  # another text, another line: compiled again
+        kept.write_bytes(marshal.dumps((sys.version, filename, 7, "\nx = 1\n", planted)))
+        assert _x_of(compiled(text, filename, line)) == int(text[5])
+
+
+@pytest.mark.skipif(os.name == "nt", reason="no owner or mode bits there")
+def test_kept_bytecode_in_a_folder_others_may_write_to_is_not_taken(keeper):
+    import marshal
+    compiled, filename = keeper
+    compiled("\nx = 1\n", filename, 1)
+    kept = _kept_file(filename)
+    kept.write_bytes(marshal.dumps((sys.version, filename, 1, "\nx = 1\n", compile("x = 666", filename, "exec"))))
+    kept.parent.chmod(0o777)
+    assert _x_of(compiled("\nx = 1\n", filename, 1)) == 1
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x00\x01", b"garbage" * 100, "truncated"])
+def test_damaged_kept_bytecode_is_compiled_again(keeper, damage):
+    compiled, filename = keeper
+    compiled("\nx = 1\n", filename, 1)
+    kept = _kept_file(filename)
+    kept.write_bytes(kept.read_bytes()[:200] if damage == "truncated" else damage)
+    assert _x_of(compiled("\nx = 1\n", filename, 1)) == 1
+    assert len(kept.read_bytes()) > 200  # written again, whole
+
+
+def test_no_bytecode_is_written_when_python_is_told_not_to(keeper, monkeypatch, tmp_path):
+    compiled, filename = keeper
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert _x_of(compiled("\nx = 1\n", filename, 1)) == 1 and not (tmp_path / "__pycache__").exists()
+
+
 @pytest.mark.parametrize("import_runtime", [False, True])
 def test_the_emitted_file_reports_errors_as_pseudo_run_does(tmp_path, import_runtime):
     """The same message, place, caret, call stack and exit code as `pseudo run`."""

@@ -94,6 +94,8 @@ HOSTILE_COMMENTS = [
     "{ безопасно\u2029import os; os.system('touch CANARY') }",
     "{ нулевой\x00байт }",
     "{ безопасно\\\nimport os; os.system('touch CANARY') }",
+    "{ x'''; import os; os.system('touch CANARY'); ''' }",
+    "{ косая в конце \\ }",
 ]
 HOSTILE_NAMES = ['x"""; import os; os.system("touch CANARY"); """.pseudo',
                  "x'''; import os; os.system('touch CANARY'); '''.pseudo",

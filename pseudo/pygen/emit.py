@@ -4,16 +4,19 @@ The file reads program first: its definitions and главная, the fast code,
 kept as the text of a string (ОСТАЛЬНОЕ) and compiled only when it is needed — when the fast
 code hands over, or an error is to be reported —, the same program in its exact form and the
 runtime modules the start does not need; then the runtime modules it does need, each copied
-whole under a marker line. Then what the error reports need — the program's text, the program's
-place of each Python position, the definitions — and the start. (Python compiles a script at
-every run, and compiling what a run rarely needs took longer than a short program's run.)
+whole under a marker line into the string СРЕДА, whose code `runtime.bytecode.код_среды`
+compiles at the first run and keeps in __pycache__ beside the file. Then what the error reports
+need — the program's text, the program's place of each Python position, the definitions — and
+the start. (Python compiles a script at every run, and compiling the runtime took longer than a
+short program's run.)
 With `--import-runtime` the file imports the installed runtime instead, and the exact code
 follows the fast code as plain code.
 
 Everything taken from the program or its file name reaches the file through a form that
 cannot leave its place: string literals written by `repr`, comments split at every line break
 and stripped of control characters, the docstring written by `ast.unparse`; the kept text is
-code written by the generator, its backslashes and triple quotes escaped.
+code written by the generator, in a raw string where it holds no triple quote, else with its
+backslashes and triple quotes escaped.
 """
 from __future__ import annotations
 
@@ -40,6 +43,11 @@ REST_NOTE = (
     "# Это тоже код Python, но он хранится строкой и переводится, только когда понадобится: когда\n"
     "# быстрый код передаёт работу точному или когда нужно сообщение об ошибке (см. выполнить).\n"
     "# Так файл запускается быстрее: Python не переводит при каждом запуске то, что редко нужно.\n")
+RUNTIME_NOTE = (
+    f"{RUNTIME_MARK}: модули, нужные при каждом запуске ====\n"
+    "# Они тоже хранятся строкой: Python переводит сценарий в байт-код при каждом запуске, а перевод\n"
+    "# среды занимал больше, чем вся работа короткой программы. код_среды (выше) переводит её один раз\n"
+    "# и хранит байт-код, как Python хранит модули, в __pycache__ рядом с файлом.\n")
 AT_START = ("messages", "values", "limits", "io", "runner")  # the runtime modules every start needs
 
 
@@ -60,12 +68,13 @@ def python_source(loaded, title: str, limits: bool = True, import_runtime: bool 
         text += exact_text
         code_lines, rest = text.count("\n") + 2, None
     else:
-        text += REST_NOTE + "ОСТАЛЬНОЕ = '''\\\n"
-        rest = text.count("\n") + 1  # the line the kept text starts on
-        positions |= _shifted(exact_positions, rest - 1)
-        code_lines = rest + exact_text.count("\n") + 1
+        text += REST_NOTE + "ОСТАЛЬНОЕ = "
+        rest = text.count("\n") + 1  # the line the kept text starts on (its first line is empty)
+        positions |= _shifted(exact_positions, rest)
+        code_lines = rest + exact_text.count("\n") + 2
         eager, lazy = _runtime_parts(fast)
-        text += _kept(exact_text + "\n\n\n" + lazy) + "'''\n\n\n" + eager
+        text += _kept(exact_text + "\n\n\n" + lazy) + "\n\n\n"
+        text += _runtime_at_start(eager, text.count("\n"))
     program = describe(gen, loaded, positions=positions, code_lines=code_lines)
     start = f"выполнить({MAIN}, ПРОГРАММА" + (", ОСТАЛЬНОЕ)" if rest else ")")
     return (text + "\n\n\n# ==== для сообщений об ошибках: текст программы, места, определения ====\n\n"
@@ -106,8 +115,12 @@ def _shifted(positions: dict, lines: int) -> dict:
 
 
 def _kept(code: str) -> str:
-    """Code as the text of a string in triple quotes whose value is that code, line for line."""
-    return code.replace("\\", "\\\\").replace("'''", "''\\'") + "\n"
+    """A string literal in triple quotes whose value is a line break, then the code, line for
+    line: raw where it can be (Python reads a long string with escapes several times slower),
+    else with its backslashes and triple quotes escaped."""
+    if "'''" not in code:
+        return f"r'''\n{code}\n'''"
+    return "'''\n" + code.replace("\\", "\\\\").replace("'''", "''\\'") + "\n'''"
 
 
 def _runtime_parts(fast) -> tuple[str, str]:
@@ -119,6 +132,15 @@ def _runtime_parts(fast) -> tuple[str, str]:
         needed = module in AT_START or named & runtime_names_of(module)
         (eager if needed else lazy).append(runtime_module_text(module))
     return "\n\n".join(eager), "\n\n".join(lazy)
+
+
+def _runtime_at_start(eager: str, lines_before: int) -> str:
+    """The runtime modules every start needs, kept as the text of a string whose code
+    `bytecode.код_среды` compiles once and keeps beside the file; `lines_before`: the lines of
+    the file above."""
+    head = runtime_module_text("bytecode") + "\n\n" + RUNTIME_NOTE + "СРЕДА = "
+    first = lines_before + head.count("\n") + 1  # the line of the file the kept text starts on
+    return head + _kept(eager) + f"\nexec(код_среды(СРЕДА, __file__, {first}), globals())\n"
 
 
 def program_part(source: str) -> str:

@@ -16,13 +16,16 @@ transfers of a state being written — travels down as an explicit `Where`.
 from __future__ import annotations
 
 import ast
+import functools
 
 from .. import nodes as n
 from ..analysis import RESULT, Facts
 from ..analysis.automaton import END, FINAL, Automaton, own_transfers
 from ..analysis.kinds import BOOL, INT, STR
 from ..frontend.source import Span
+from ..runtime import API
 from ..runtime.ops import NEGATION, OPERATORS
+from .counts import COUNTING, counted_in_locals, merge_counts
 from .hoist import hoisted
 from .inline import Inlining
 from .names import MAIN, Names
@@ -159,13 +162,20 @@ class Generator:
         parts: dict[str, list[ast.stmt]] = {self.main_file: []}
         for key, d in self.program.definitions.items():
             before = self.comments_before(d.span)
-            parts.setdefault(d.span.filename, []).extend(before + [merge_counts(BodyCode(self, key).definition(d))])
+            parts.setdefault(d.span.filename, []).extend(before + [self.counted(BodyCode(self, key).definition(d), key)])
         before = self.comments_before(self.program.main.span)
-        parts[self.main_file].extend(before + [merge_counts(BodyCode(self, None).main())])
+        parts[self.main_file].extend(before + [self.counted(BodyCode(self, None).main(), "")])
         for c in self.comments:  # after the last statement of their file
             parts.setdefault(c.span.filename, []).append(comment(c.text))
         self.comments = []
         return parts
+
+    def counted(self, fn: ast.FunctionDef, owner: str) -> ast.FunctionDef:
+        """A function of the fast code with its counts of steps made cheaper (pygen.counts)."""
+        merge_counts(fn)
+        if self.limits:
+            counted_in_locals(fn, lambda base: self.names.fresh(base, owner), _calls_that_do_not_count())
+        return fn
 
     def checked_main(self, name_: str) -> ast.FunctionDef:
         """The whole program assuming nothing of its input, as one function: its definitions
@@ -770,62 +780,15 @@ class BodyCode:
         return ast.IfExp(test=self.cond(e.cond), body=self.expr(e.then), orelse=self.expr(e.else_))
 
 
-# ---- the fast code's counts ----
-
-def _count_of(stmts: list, i: int) -> int | None:
-    """The weight of a count (`счёт_шагов += w` and its look at the boundary) at stmts[i]."""
-    if i + 1 >= len(stmts):
-        return None
-    add, look = stmts[i], stmts[i + 1]
-    if isinstance(add, ast.AugAssign) and isinstance(add.target, ast.Name) and add.target.id == "счёт_шагов" \
-            and isinstance(look, ast.If) and isinstance(look.test, ast.Compare) \
-            and isinstance(look.test.left, ast.Name) and look.test.left.id == "счёт_шагов":
-        return add.value.value
-    return None
-
-
-def merge_counts(fn: ast.FunctionDef) -> ast.FunctionDef:
-    """Two counts in a row become one, of both weights (a call's entry, then the count of a
-    loop before it); and where the function counts at its start, the counts it makes at most
-    once a call — outside its loops — are made there, at once."""
-    first = next((i for i in range(len(fn.body)) if _count_of(fn.body, i) is not None), None)
-    if first is not None:
-        fn.body[first].value = ast.Constant(_count_of(fn.body, first) + _take_counts(fn.body, first + 2))
-    for node in ast.walk(fn):
-        for field_ in ("body", "orelse"):
-            stmts = getattr(node, field_, None)
-            if not isinstance(stmts, list):
-                continue
-            i = 0
-            while i < len(stmts):
-                first, second = _count_of(stmts, i), _count_of(stmts, i + 2)
-                if first is not None and second is not None:
-                    stmts[i].value = ast.Constant(first + second)
-                    del stmts[i + 2:i + 4]
-                    continue
-                i += 1
-    return fn
-
-
-def _take_counts(stmts: list, i: int = 0) -> int:
-    """Remove the counts of stmts[i:] that run at most once (not in a loop or a nested
-    function); their weight."""
-    taken = 0
-    while i < len(stmts):
-        weight = _count_of(stmts, i)
-        if weight is not None:
-            taken += weight
-            del stmts[i:i + 2]
-            continue
-        if isinstance(stmts[i], ast.If):
-            taken += _take_counts(stmts[i].body) + _take_counts(stmts[i].orelse)
-            if not stmts[i].body:
-                stmts[i].body = [ast.Pass()]
-        i += 1
-    return taken
-
-
 # ---- facts about the tree that only the generator needs ----
+
+@functools.cache
+def _calls_that_do_not_count() -> frozenset[str]:
+    """What a loop that counts its steps in locals may call: Python's builtins and the runtime's
+    functions, except those that count."""
+    import builtins
+    return frozenset(dir(builtins)) | frozenset(API) - COUNTING
+
 
 def _ref_arguments(root, program: n.Program):
     """(call, argument) for every variable passed as РЕЗ under `root`."""

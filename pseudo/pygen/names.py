@@ -24,7 +24,7 @@ from .. import nodes as n
 from ..frontend.phrases import parse_pattern
 
 MAIN = "главная"
-OWN = {MAIN, "главная_с_проверками", "ПРОГРАММА", "ОСТАЛЬНОЕ", "Fraction", "рубеж", "счёт_шагов", "состояние", "состояния", "__file__", "__builtins__", "__name__", "__doc__",
+OWN = {MAIN, "главная_с_проверками", "ПРОГРАММА", "ОСТАЛЬНОЕ", "СРЕДА", "Fraction", "рубеж", "счёт_шагов", "состояние", "состояния", "__file__", "__builtins__", "__name__", "__doc__",
        "__spec__", "__loader__", "__package__", "__annotations__", "__cached__"}
 
 
@@ -38,9 +38,9 @@ def runtime_names_of(module: str) -> frozenset[str]:
 @functools.cache
 def runtime_names() -> frozenset[str]:
     """Every name a runtime module defines or imports at its top level: in an emitted file
-    they share one namespace with the program."""
+    they share one namespace with the program (and with `bytecode`, which compiles them)."""
     from ..runtime import MODULES
-    return frozenset().union(*(runtime_names_of(m) for m in MODULES))
+    return frozenset().union(*(runtime_names_of(m) for m in (*MODULES, "bytecode")))
 
 
 @functools.cache

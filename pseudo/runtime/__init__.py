@@ -4,8 +4,9 @@ Values and their printing (values), the operators (ops), steps and limits (limit
 output (io), error reports (report) and running a program (runner). The interpreter calls it;
 the Python that the code generator writes calls it too — importing this package
 (`pseudo run`, `pseudo py --import-runtime`), or carrying a copy of its modules, whole, after
-the program (`pseudo py`). So the modules use only the standard library and each other, and
-no two of them define the same name.
+the program (`pseudo py`; `bytecode` compiles those a start needs once and keeps their code
+beside the file). So the modules use only the standard library and each other, and no two of
+them define the same name.
 """
 from .io import (
     ввод_кончился,

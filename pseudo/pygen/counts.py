@@ -1,0 +1,145 @@
+"""The fast code's count of steps, made cheaper once a function is written.
+
+The fast code counts steps in two globals of its module: `счёт_шагов += w`, then, when the count
+passes `рубеж`, `рубеж = пределы(счёт_шагов)` looks at the limits (Ctrl-C, time, steps). Two
+passes over a written function make that cheaper without changing what is counted:
+- `merge_counts`: two counts in a row become one; the counts a call makes at most once are made
+  at its start, at once;
+- `counted_in_locals`: a loop that calls nothing that counts (no definition of the program, no
+  function of its own) counts in two local variables, which Python reads and writes faster than
+  globals, and writes its count back where it ends. A loop that can leave other than by its end
+  or `break` (`return`, `raise`, inside `try`) is left as it is: its count would be lost. Its
+  boundary is the global's at the start; a Ctrl-C that moves the global meanwhile is seen when
+  the local boundary is passed (at most CHECK_EVERY steps later), by `пределы` itself.
+"""
+from __future__ import annotations
+
+import ast
+
+STEPS, BOUNDARY = "счёт_шагов", "рубеж"
+COUNTING = frozenset({"войти", "выйти", "шаг"})  # the runtime's functions that count steps
+
+
+def count_of(stmts: list, i: int) -> int | None:
+    """The weight of a count (`счёт_шагов += w` and its look at the boundary) at stmts[i]."""
+    if i + 1 >= len(stmts):
+        return None
+    add, look = stmts[i], stmts[i + 1]
+    if isinstance(add, ast.AugAssign) and isinstance(add.target, ast.Name) and add.target.id == STEPS \
+            and isinstance(look, ast.If) and isinstance(look.test, ast.Compare) \
+            and isinstance(look.test.left, ast.Name) and look.test.left.id == STEPS:
+        return add.value.value
+    return None
+
+
+def merge_counts(fn: ast.FunctionDef) -> ast.FunctionDef:
+    """Two counts in a row become one, of both weights (a call's entry, then the count of a
+    loop before it); and where the function counts at its start, the counts it makes at most
+    once a call — outside its loops — are made there, at once."""
+    first = next((i for i in range(len(fn.body)) if count_of(fn.body, i) is not None), None)
+    if first is not None:
+        fn.body[first].value = ast.Constant(count_of(fn.body, first) + _take_counts(fn.body, first + 2))
+    for node in ast.walk(fn):
+        for field_ in ("body", "orelse"):
+            stmts = getattr(node, field_, None)
+            if not isinstance(stmts, list):
+                continue
+            i = 0
+            while i < len(stmts):
+                first, second = count_of(stmts, i), count_of(stmts, i + 2)
+                if first is not None and second is not None:
+                    stmts[i].value = ast.Constant(first + second)
+                    del stmts[i + 2:i + 4]
+                    continue
+                i += 1
+    return fn
+
+
+def _take_counts(stmts: list, i: int = 0) -> int:
+    """Remove the counts of stmts[i:] that run at most once (not in a loop or a nested
+    function); their weight."""
+    taken = 0
+    while i < len(stmts):
+        weight = count_of(stmts, i)
+        if weight is not None:
+            taken += weight
+            del stmts[i:i + 2]
+            continue
+        if isinstance(stmts[i], ast.If):
+            taken += _take_counts(stmts[i].body) + _take_counts(stmts[i].orelse)
+            if not stmts[i].body:
+                stmts[i].body = [ast.Pass()]
+        i += 1
+    return taken
+
+
+def counted_in_locals(fn: ast.FunctionDef, fresh, callable_: frozenset[str]) -> ast.FunctionDef:
+    """Each outermost loop of `fn` that counts and may count in locals does (see the module's
+    docstring); `fresh(base)` names the two locals; `callable_`: the names a call in such a
+    loop may name (the runtime's functions that do not count, and Python's builtins)."""
+    names: list[str] = []
+
+    def local_names() -> tuple[str, str]:
+        if not names:
+            names.extend([fresh("шагов"), fresh("до_проверки")])
+        return names[0], names[1]
+    _in_lists(fn, local_names, callable_)
+    if names and not any(isinstance(x, ast.Name) and x.id == BOUNDARY and isinstance(x.ctx, ast.Store)
+                         for x in ast.walk(fn)):
+        for g in fn.body:  # the boundary is only read now: no `global` for it
+            if isinstance(g, ast.Global) and BOUNDARY in g.names:
+                g.names.remove(BOUNDARY)
+    return fn
+
+
+def _in_lists(node: ast.AST, local_names, callable_) -> None:
+    for field_ in ("body", "orelse", "finalbody"):
+        stmts = getattr(node, field_, None)
+        if not isinstance(stmts, list):
+            continue
+        i = 0
+        while i < len(stmts):
+            s = stmts[i]
+            if isinstance(s, ast.While | ast.For) and _may_count_in_locals(s, callable_):
+                steps, boundary = local_names()
+                _rename(s, {STEPS: steps, BOUNDARY: boundary})
+                load = ast.Assign(targets=[ast.Tuple(elts=[_name(steps, ast.Store()), _name(boundary, ast.Store())],
+                                                     ctx=ast.Store())],
+                                  value=ast.Tuple(elts=[_name(STEPS), _name(BOUNDARY)], ctx=ast.Load()))
+                back = ast.Assign(targets=[_name(STEPS, ast.Store())], value=_name(steps))
+                stmts[i:i + 1] = [_placed(load, s), s, _placed(back, s)]
+                i += 3
+                continue
+            if not isinstance(s, ast.FunctionDef | ast.ClassDef | ast.Lambda):
+                _in_lists(s, local_names, callable_)
+            i += 1
+
+
+def _may_count_in_locals(loop: ast.stmt, callable_) -> bool:
+    counts = False
+    for x in ast.walk(loop):
+        if isinstance(x, ast.Return | ast.Raise | ast.Try | ast.TryStar | ast.Global | ast.Nonlocal | ast.Yield
+                      | ast.YieldFrom | ast.Await | ast.FunctionDef | ast.Lambda | ast.ClassDef):
+            return False
+        if isinstance(x, ast.Call) and not (isinstance(x.func, ast.Name) and x.func.id in callable_):
+            return False
+        if isinstance(x, ast.Name) and x.id == STEPS:
+            counts = True
+    return counts
+
+
+def _rename(root: ast.AST, renamed: dict[str, str]) -> None:
+    for x in ast.walk(root):
+        if isinstance(x, ast.Name) and x.id in renamed:
+            x.id = renamed[x.id]
+
+
+def _name(id_: str, ctx=None) -> ast.Name:
+    return ast.Name(id=id_, ctx=ctx or ast.Load())
+
+
+def _placed(stmt: ast.stmt, where: ast.stmt) -> ast.stmt:
+    """`stmt` at the place of `where` (its position in the program is the loop's)."""
+    for x in ast.walk(stmt):
+        ast.copy_location(x, where)
+    return stmt
