@@ -147,30 +147,54 @@ def _kept_file(filename: str):
     return kept
 
 
-def test_kept_bytecode_is_taken_only_for_the_same_text_file_and_line(keeper):
+def _plant(kept, filename: str, line: int, text: str, code) -> None:
+    """Write `code` as the kept code of `text` (whole: with the digest of its bytes)."""
     import marshal
+
+    from pseudo.runtime.bytecode import blake2b
+    data = marshal.dumps(code)
+    kept.write_bytes(marshal.dumps((sys.version, filename, line, text, blake2b(data, digest_size=16).digest(), data)))
+
+
+def test_kept_bytecode_is_taken_only_for_the_same_text_file_and_line(keeper):
     compiled, filename = keeper
     code = compiled("\nx = 1\n", filename, 7)
     assert code.co_filename == filename and 8 in {line for *_, line in code.co_lines()}  # line 7: the empty first
     kept = _kept_file(filename)
     planted = compile("x = 'из хранимого'", filename, "exec")  # what a later run takes is what is kept
-    kept.write_bytes(marshal.dumps((sys.version, filename, 7, "\nx = 1\n", planted)))
-    assert compiled("\nx = 1\n", filename, 7) is not code
-    assert compiled("\nx = 1\n", filename, 7).co_consts == planted.co_consts
+    _plant(kept, filename, 7, "\nx = 1\n", planted)
+    assert _x_of(compiled("\nx = 1\n", filename, 7)) == "из хранимого"
     for text, line in (("\nx = 2\n", 7), ("\nx = 1\n", 8)):  # another text, another line: compiled again
-        kept.write_bytes(marshal.dumps((sys.version, filename, 7, "\nx = 1\n", planted)))
+        _plant(kept, filename, 7, "\nx = 1\n", planted)
         assert _x_of(compiled(text, filename, line)) == int(text[5])
 
 
-@pytest.mark.skipif(os.name == "nt", reason="no owner or mode bits there")
-def test_kept_bytecode_in_a_folder_others_may_write_to_is_not_taken(keeper):
-    import marshal
+@pytest.mark.skipif(os.name == "nt" or not hasattr(os, "geteuid"), reason="no owner or mode bits there")
+def test_kept_bytecode_others_may_write_to_is_not_taken_a_folder_of_the_group_is_used(keeper):
+    """A file others could have written is not taken; a folder its group may write to (umask
+    002, where each user has a group of their own) still keeps the code."""
     compiled, filename = keeper
     compiled("\nx = 1\n", filename, 1)
     kept = _kept_file(filename)
-    kept.write_bytes(marshal.dumps((sys.version, filename, 1, "\nx = 1\n", compile("x = 666", filename, "exec"))))
-    kept.parent.chmod(0o777)
+    _plant(kept, filename, 1, "\nx = 1\n", compile("x = 666", filename, "exec"))
+    kept.chmod(0o666)
     assert _x_of(compiled("\nx = 1\n", filename, 1)) == 1
+    kept.parent.chmod(0o775)
+    kept.unlink()
+    compiled("\nx = 1\n", filename, 1)
+    _plant(kept, filename, 1, "\nx = 1\n", compile("x = 'из хранимого'", filename, "exec"))
+    assert _x_of(compiled("\nx = 1\n", filename, 1)) == "из хранимого"
+
+
+def test_the_folder_is_made_for_the_owner_alone_to_write_whatever_the_umask(keeper):
+    compiled, filename = keeper
+    old = os.umask(0o002)
+    try:
+        compiled("\nx = 1\n", filename, 1)
+    finally:
+        os.umask(old)
+    kept = _kept_file(filename)
+    assert not kept.parent.stat().st_mode & 0o022 and not kept.stat().st_mode & 0o022
 
 
 @pytest.mark.parametrize("damage", [b"", b"\x00\x01", b"garbage" * 100, "truncated"])
@@ -181,6 +205,32 @@ def test_damaged_kept_bytecode_is_compiled_again(keeper, damage):
     kept.write_bytes(kept.read_bytes()[:200] if damage == "truncated" else damage)
     assert _x_of(compiled("\nx = 1\n", filename, 1)) == 1
     assert len(kept.read_bytes()) > 200  # written again, whole
+
+
+def test_no_change_of_one_byte_of_the_kept_bytecode_is_taken_or_fails(keeper):
+    """marshal may raise almost anything on damaged bytes (SystemError among them), and damage
+    inside the code would run: the digest of the code's bytes is kept and checked."""
+    import random
+    compiled, filename = keeper
+    text = "\ndef f(a, b):\n    return [a + i * b for i in range(3)]\nx = f(1, 2)[2]\n"
+    compiled(text, filename, 1)
+    kept = _kept_file(filename)
+    whole = kept.read_bytes()
+    chance = random.Random(20261125)
+    for _ in range(400):
+        damaged = bytearray(whole)
+        at = chance.randrange(len(damaged))
+        damaged[at] = (damaged[at] + chance.randrange(1, 256)) % 256
+        kept.write_bytes(bytes(damaged))
+        assert _x_of(compiled(text, filename, 1)) == 5, at
+
+
+def test_kept_bytecode_goes_under_pythonpycacheprefix_when_it_is_set(keeper, monkeypatch, tmp_path):
+    compiled, filename = keeper
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "prefix"))
+    compiled("\nx = 1\n", filename, 1)
+    assert not (tmp_path / "__pycache__").exists()
+    assert len(list((tmp_path / "prefix").rglob("p.pseudo-runtime.*.bin"))) == 1
 
 
 def test_no_bytecode_is_written_when_python_is_told_not_to(keeper, monkeypatch, tmp_path):
@@ -204,6 +254,25 @@ def test_the_emitted_file_reports_errors_as_pseudo_run_does(tmp_path, import_run
     run = subprocess.run([sys.executable, "-m", "pseudo", "run", "dz.pseudo"], capture_output=True, text=True,
                          cwd=tmp_path, encoding="utf-8", check=False, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert (run.returncode, run.stdout, run.stderr) == (result.returncode, result.stdout, result.stderr)
+
+
+@pytest.mark.parametrize("args", [[], ["--max-steps", "7"]])
+def test_an_error_in_a_definition_of_a_used_file_is_reported_there_by_the_emitted_file(tmp_path, args):
+    """The exact code nests the definitions of every file in one function: each still has its
+    own file's places (an element never assigned, and the step limit, met in lib/m.pseudo)."""
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "m.pseudo").write_text("взять (i) =\n    ДЛЯ j := 1 ДО 8 ВЫПОЛНЯТЬ x := j ВЕРНУТЬСЯ\n"
+                                               "    РЕЗУЛЬТАТ := a[i]\n", encoding="utf-8")
+    (tmp_path / "u.pseudo").write_text("ИСПОЛЬЗОВАТЬ 'lib/m.pseudo'\na[1] := 5\nСООБЩИТЬ взять(1)\n"
+                                       "СООБЩИТЬ взять(2)\n", encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    subprocess.run([sys.executable, "-m", "pseudo", "py", "-q", "u.pseudo", "-o", "u.py"], cwd=tmp_path, env=env,
+                   check=True)
+    emitted_run, run = (subprocess.run(argv + args, capture_output=True, text=True, cwd=tmp_path, encoding="utf-8",
+                                       env=env, check=False)
+                        for argv in ([sys.executable, "u.py"], [sys.executable, "-m", "pseudo", "run", "-q", "u.pseudo"]))
+    assert (emitted_run.returncode, emitted_run.stdout, emitted_run.stderr) == (run.returncode, run.stdout, run.stderr)
+    assert run.returncode == 70 and run.stderr.startswith("lib/m.pseudo:"), run.stderr
 
 
 def test_compiled_errors_match_the_interpreter_and_debug_shows_pseudo_frames(tmp_path):

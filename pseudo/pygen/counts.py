@@ -6,11 +6,11 @@ passes over a written function make that cheaper without changing what is counte
 - `merge_counts`: two counts in a row become one; the counts a call makes at most once are made
   at its start, at once;
 - `counted_in_locals`: a loop that calls nothing that counts (no definition of the program, no
-  function of its own) counts in two local variables, which Python reads and writes faster than
-  globals, and writes its count back where it ends. A loop that can leave other than by its end
-  or `break` (`return`, `raise`, inside `try`) is left as it is: its count would be lost. Its
-  boundary is the global's at the start; a Ctrl-C that moves the global meanwhile is seen when
-  the local boundary is passed (at most CHECK_EVERY steps later), by `пределы` itself.
+  function of its own) keeps its count in a local variable, which Python reads and writes faster
+  than a global, and writes it back where it ends. A loop that can leave other than by its end
+  or `break` (`return`, `raise`, inside `try`) is left as it is: its count would be lost. The
+  boundary stays the global `рубеж`, read at each count: a Ctrl-C sets it to -1, and the loop
+  stops at its next step, where the interpreter does.
 """
 from __future__ import annotations
 
@@ -74,25 +74,20 @@ def _take_counts(stmts: list, i: int = 0) -> int:
 
 
 def counted_in_locals(fn: ast.FunctionDef, fresh, callable_: frozenset[str]) -> ast.FunctionDef:
-    """Each outermost loop of `fn` that counts and may count in locals does (see the module's
-    docstring); `fresh(base)` names the two locals; `callable_`: the names a call in such a
-    loop may name (the runtime's functions that do not count, and Python's builtins)."""
+    """Each outermost loop of `fn` that counts and may count in a local does (see the module's
+    docstring); `fresh(base)` names the local; `callable_`: the names a call in such a loop may
+    name (the runtime's functions that do not count, and Python's builtins)."""
     names: list[str] = []
 
-    def local_names() -> tuple[str, str]:
+    def local_name() -> str:
         if not names:
-            names.extend([fresh("шагов"), fresh("до_проверки")])
-        return names[0], names[1]
-    _in_lists(fn, local_names, callable_)
-    if names and not any(isinstance(x, ast.Name) and x.id == BOUNDARY and isinstance(x.ctx, ast.Store)
-                         for x in ast.walk(fn)):
-        for g in fn.body:  # the boundary is only read now: no `global` for it
-            if isinstance(g, ast.Global) and BOUNDARY in g.names:
-                g.names.remove(BOUNDARY)
+            names.append(fresh("шагов"))
+        return names[0]
+    _in_lists(fn, local_name, callable_)
     return fn
 
 
-def _in_lists(node: ast.AST, local_names, callable_) -> None:
+def _in_lists(node: ast.AST, local_name, callable_) -> None:
     for field_ in ("body", "orelse", "finalbody"):
         stmts = getattr(node, field_, None)
         if not isinstance(stmts, list):
@@ -101,17 +96,15 @@ def _in_lists(node: ast.AST, local_names, callable_) -> None:
         while i < len(stmts):
             s = stmts[i]
             if isinstance(s, ast.While | ast.For) and _may_count_in_locals(s, callable_):
-                steps, boundary = local_names()
-                _rename(s, {STEPS: steps, BOUNDARY: boundary})
-                load = ast.Assign(targets=[ast.Tuple(elts=[_name(steps, ast.Store()), _name(boundary, ast.Store())],
-                                                     ctx=ast.Store())],
-                                  value=ast.Tuple(elts=[_name(STEPS), _name(BOUNDARY)], ctx=ast.Load()))
+                steps = local_name()
+                _rename(s, STEPS, steps)
+                load = ast.Assign(targets=[_name(steps, ast.Store())], value=_name(STEPS))
                 back = ast.Assign(targets=[_name(STEPS, ast.Store())], value=_name(steps))
                 stmts[i:i + 1] = [_placed(load, s), s, _placed(back, s)]
                 i += 3
                 continue
             if not isinstance(s, ast.FunctionDef | ast.ClassDef | ast.Lambda):
-                _in_lists(s, local_names, callable_)
+                _in_lists(s, local_name, callable_)
             i += 1
 
 
@@ -128,10 +121,10 @@ def _may_count_in_locals(loop: ast.stmt, callable_) -> bool:
     return counts
 
 
-def _rename(root: ast.AST, renamed: dict[str, str]) -> None:
+def _rename(root: ast.AST, old: str, new: str) -> None:
     for x in ast.walk(root):
-        if isinstance(x, ast.Name) and x.id in renamed:
-            x.id = renamed[x.id]
+        if isinstance(x, ast.Name) and x.id == old:
+            x.id = new
 
 
 def _name(id_: str, ctx=None) -> ast.Name:

@@ -25,7 +25,7 @@ import os
 
 from ..runtime import API, MODULES
 from ..runtime.report import CompiledProgram, Definition, encode_positions
-from .generate import COMMENT, Generator, comment, is_comment
+from .generate import COMMENT, SOURCE_FILE, Generator, comment, is_comment
 from .names import MAIN, runtime_names_of
 
 RUNTIME_MARK = "# ==== среда выполнения pseudo"
@@ -212,23 +212,26 @@ def _positions(files: list[str], module: ast.Module, text: str) -> dict:
     out = {}
     again = ast.parse(text)
     for filename, top, top_again in zip(files, module.body, again.body, strict=True):
-        for old, new in zip(_code_nodes(top), _code_nodes(top_again), strict=True):
+        for (old, file_), (new, _) in zip(_code_nodes(top, filename), _code_nodes(top_again), strict=True):
             if type(old) is not type(new):
                 raise AssertionError(f"unparse changed the tree: {type(old).__name__} → {type(new).__name__}")
             if getattr(old, "lineno", None) and hasattr(new, "lineno"):
                 key = (new.lineno, new.col_offset, new.end_lineno, new.end_col_offset)
-                out.setdefault(key, (filename, old.lineno, old.col_offset, old.end_lineno, old.end_col_offset))
+                out.setdefault(key, (file_, old.lineno, old.col_offset, old.end_lineno, old.end_col_offset))
     return out
 
 
-def _code_nodes(node):
-    """The nodes of a tree, breadth first, leaving out comment markers."""
-    todo = [node]
+def _code_nodes(node, filename=None):
+    """The nodes of a tree, breadth first, leaving out comment markers, each with the file it
+    comes from: the statement's, or the one a definition nested in the exact code names
+    (generate.SOURCE_FILE)."""
+    todo = [(node, filename)]
     while todo:
-        node = todo.pop(0)
+        node, filename = todo.pop(0)
         if not is_comment(node):
-            yield node
-            todo.extend(ast.iter_child_nodes(node))
+            filename = getattr(node, SOURCE_FILE, filename)
+            yield node, filename
+            todo.extend((child, filename) for child in ast.iter_child_nodes(node))
 
 
 def _expand_comments(text: str):

@@ -33,6 +33,9 @@ from .structure import CannotStructure, Jump, Loop, StateCode, Structurer
 from .weights import Weights
 
 COMMENT = "__pseudo_comment__"
+# The attribute of a definition nested in the exact code that names the file it comes from (the
+# positions of an emitted file are found per file; the exact code is one function of them all).
+SOURCE_FILE = "pseudo_source_file"
 OUTLINE = 12  # a block nested deeper in one Python function becomes a function of its own
 CHAIN = 40  # a chain of operations longer than this is computed in parts (`(t := …, …)[-1]`)
 WRITTEN_OUT = "pseudo_written_out"  # marks a function's code written out in place of a call: it keeps its places
@@ -181,7 +184,10 @@ class Generator:
         """The whole program assuming nothing of its input, as one function: its definitions
         nested, the variables a first run left forgotten, then главная (no comments)."""
         self.comments = []
-        defs = [BodyCode(self, key).definition(d) for key, d in self.program.definitions.items()]
+        defs = []
+        for key, d in self.program.definitions.items():
+            defs.append(BodyCode(self, key).definition(d))
+            setattr(defs[-1], SOURCE_FILE, d.span.filename)
         main = BodyCode(self, None).main()
         names = ast.Tuple(elts=[ast.Constant(x) for x in sorted(self.names.vars.values())], ctx=ast.Load())
         forget = statement(call("забыть", [call("globals", []), names]))
@@ -784,10 +790,10 @@ class BodyCode:
 
 @functools.cache
 def _calls_that_do_not_count() -> frozenset[str]:
-    """What a loop that counts its steps in locals may call: Python's builtins and the runtime's
-    functions, except those that count."""
+    """What a loop that counts its steps in a local may call: Python's builtins, the runtime's
+    functions, except those that count, and the marker of a comment."""
     import builtins
-    return frozenset(dir(builtins)) | frozenset(API) - COUNTING
+    return frozenset(dir(builtins)) | frozenset(API) - COUNTING | {COMMENT}
 
 
 def _ref_arguments(root, program: n.Program):

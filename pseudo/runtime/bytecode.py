@@ -2,34 +2,37 @@
 
 Python compiles a script at every run (it keeps the bytecode of imported modules only), and
 compiling those modules took longer than a short program's whole run. So an emitted file holds
-them as the text of a string and gets their code from `код_среды`, which keeps it as Python keeps
-a module's: in `__pycache__` beside the file. The kept code is taken only when it was compiled
-from the same text, for the same file name and line, by the same Python; anything else — no
-such file, another text, a folder others may write to, a damaged file — means compiling again,
-as without it. The code is written back unless Python is told not to write bytecode
-(PYTHONDONTWRITEBYTECODE, -B). This module is copied into the file as plain code, before the
-text; the package itself never imports it.
+them as the text of a string and gets their code from `код_среды`, which keeps it where Python
+keeps a module's: in `__pycache__` beside the file (or under PYTHONPYCACHEPREFIX). The kept
+code is taken only when it was compiled from the same text, for the same file name and line, by
+the same Python, and its bytes are whole (a digest of them is kept with them); and only from a
+file of this user's that no one else may write to. Anything else — no such file, another text,
+a damaged or foreign file — means compiling again, as without it. The code is written back
+unless Python is told not to write bytecode (PYTHONDONTWRITEBYTECODE, -B). This module is
+copied into the file as plain code, before the text; the package itself never imports it.
 """
 import marshal
 import os
 import sys
+
+try:
+    from _blake2 import blake2b  # what hashlib gives, without loading OpenSSL
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
 
 
 def код_среды(text, filename, line):
     """The code of `text`, which is the text of `filename` from line `line` on."""
     key = (sys.version, filename, line, text)
     path = _kept_path(filename)
-    if path is not None and _private(os.path.dirname(path)):
-        try:
-            with open(path, "rb") as f:
-                kept = marshal.loads(f.read())
-            if type(kept) is tuple and len(kept) == 5 and kept[:4] == key:
-                return kept[4]
-        except (OSError, EOFError, ValueError, TypeError):
-            pass
+    if path is not None:
+        code = _kept_code(path, key)
+        if code is not None:
+            return code
     code = compile("\n" * (line - 1) + text, filename, "exec")
     if path is not None and not sys.dont_write_bytecode:
-        _store(path, marshal.dumps((*key, code)))
+        data = marshal.dumps(code)
+        _store(path, marshal.dumps((*key, blake2b(data, digest_size=16).digest(), data)))
     return code
 
 
@@ -38,26 +41,35 @@ def _kept_path(filename):
     tag = sys.implementation.cache_tag
     if tag is None or not filename:
         return None
-    folder = os.path.join(os.path.dirname(os.path.abspath(filename)), "__pycache__")
+    folder = os.path.dirname(os.path.abspath(filename))
+    if sys.pycache_prefix:
+        folder = os.path.join(sys.pycache_prefix, os.path.splitdrive(folder)[1].lstrip(os.sep))
+    else:
+        folder = os.path.join(folder, "__pycache__")
     return os.path.join(folder, f"{os.path.splitext(os.path.basename(filename))[0]}.pseudo-runtime.{tag}.bin")
 
 
-def _private(folder):
-    """A folder of this user's that no one else may write to."""
+def _kept_code(path, key):
+    """The code kept at `path` for `key`, or None."""
     try:
-        info = os.stat(folder)
-    except OSError:
-        return False
-    return os.name == "nt" or info.st_uid == os.geteuid() and not info.st_mode & 0o022
+        with open(path, "rb") as f:
+            info = os.fstat(f.fileno())
+            if os.name != "nt" and (info.st_uid != os.geteuid() or info.st_mode & 0o022):
+                return None
+            kept = marshal.loads(f.read())
+        if type(kept) is tuple and len(kept) == 6 and kept[:4] == key \
+                and blake2b(kept[5], digest_size=16).digest() == kept[4]:
+            return marshal.loads(kept[5])
+    except Exception:  # noqa: BLE001 - a damaged file can make marshal raise almost anything
+        return None
+    return None
 
 
 def _store(path, data):
     """Write the kept code whole or not at all (a file of the same name is replaced at once)."""
     temporary = f"{path}.{os.getpid()}"
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        if not _private(os.path.dirname(path)):
-            return
+        os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
