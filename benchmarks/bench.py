@@ -68,7 +68,7 @@ def measure(argv, stdin: str = "", cwd=ROOT) -> tuple[float, int, bytes]:
     """CPU seconds and peak memory (KB) of one whole process, and its standard output. This
     checkout's pseudo is found through PYTHONPATH; another installed one (a baseline) is not
     given it."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as installed: with .pyc
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}  # with .pyc
     if argv[:3] == PSEUDO:
         env["PYTHONPATH"] = str(ROOT)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as inp:
