@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import ast
 
-STEPS, BOUNDARY = "счёт_шагов", "рубеж"
+from .hoist import name_at
+
+STEPS, BOUNDARY = "счёт_шагов", "рубеж"  # the fast code's count and the count at which it looks at the limits
 COUNTING = frozenset({"войти", "выйти", "шаг"})  # the runtime's functions that count steps
 
 
@@ -98,9 +100,9 @@ def _in_lists(node: ast.AST, local_name, callable_) -> None:
             if isinstance(s, ast.While | ast.For) and _may_count_in_locals(s, callable_):
                 steps = local_name()
                 _rename(s, STEPS, steps)
-                load = ast.Assign(targets=[_name(steps, ast.Store())], value=_name(STEPS))
-                back = ast.Assign(targets=[_name(STEPS, ast.Store())], value=_name(steps))
-                stmts[i:i + 1] = [_placed(load, s), s, _placed(back, s)]
+                load = ast.Assign(targets=[name_at(steps, s, ast.Store())], value=name_at(STEPS, s))
+                back = ast.Assign(targets=[name_at(STEPS, s, ast.Store())], value=name_at(steps, s))
+                stmts[i:i + 1] = [ast.copy_location(load, s), s, ast.copy_location(back, s)]  # at the loop's place
                 i += 3
                 continue
             if not isinstance(s, ast.FunctionDef | ast.ClassDef | ast.Lambda):
@@ -125,14 +127,3 @@ def _rename(root: ast.AST, old: str, new: str) -> None:
     for x in ast.walk(root):
         if isinstance(x, ast.Name) and x.id == old:
             x.id = new
-
-
-def _name(id_: str, ctx=None) -> ast.Name:
-    return ast.Name(id=id_, ctx=ctx or ast.Load())
-
-
-def _placed(stmt: ast.stmt, where: ast.stmt) -> ast.stmt:
-    """`stmt` at the place of `where` (its position in the program is the loop's)."""
-    for x in ast.walk(stmt):
-        ast.copy_location(x, where)
-    return stmt

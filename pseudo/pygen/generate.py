@@ -25,7 +25,7 @@ from ..analysis.kinds import BOOL, INT, STR
 from ..frontend.source import Span
 from ..runtime import API
 from ..runtime.ops import NEGATION, OPERATORS
-from .counts import COUNTING, counted_in_locals, merge_counts
+from .counts import BOUNDARY, COUNTING, STEPS, counted_in_locals, merge_counts
 from .hoist import hoisted
 from .inline import Inlining
 from .names import MAIN, Names
@@ -329,7 +329,7 @@ class BodyCode:
         """`global` for the names the function being written assigns: the program's globals,
         and the fast code's own count of steps (`счёт_шагов`, `рубеж`)."""
         scope = self.scopes[-1]
-        names = sorted(self.names.var(x) for x in scope.globals) + (["рубеж", "счёт_шагов"] if scope.counts else [])
+        names = sorted(self.names.var(x) for x in scope.globals) + ([BOUNDARY, STEPS] if scope.counts else [])
         return [ast.Global(names=names)] if names else []
 
     # ---- counting steps ----
@@ -342,10 +342,10 @@ class BodyCode:
         if not self.gen.fast:
             return [statement(call("шаг", [], span), span)]
         self.scopes[-1].counts = True
-        add = at(ast.AugAssign(target=name("счёт_шагов", span, ast.Store()), op=ast.Add(),
+        add = at(ast.AugAssign(target=name(STEPS, span, ast.Store()), op=ast.Add(),
                                value=ast.Constant(weight)), span)
-        passed = ast.Compare(left=name("счёт_шагов", span), ops=[ast.Gt()], comparators=[name("рубеж", span)])
-        look = assign(name("рубеж", span, ast.Store()), call("пределы", [name("счёт_шагов", span)], span), span)
+        passed = ast.Compare(left=name(STEPS, span), ops=[ast.Gt()], comparators=[name(BOUNDARY, span)])
+        look = assign(name(BOUNDARY, span, ast.Store()), call("пределы", [name(STEPS, span)], span), span)
         return [add, at(ast.If(test=passed, body=[look], orelse=[]), span)]
 
     def count_loop(self, s) -> list[ast.stmt]:

@@ -46,7 +46,7 @@ def hoisted(loop: ast.For, fresh, arrays: set[str], bound: set[str]) -> list[ast
             _replace_in(statement, same, reads, fresh, only="test")
         elif isinstance(statement, ast.Assign | ast.AugAssign | ast.Expr):
             _replace_in(statement, same, reads, fresh)
-    before = [ast.copy_location(ast.Assign(targets=[_name(py, node, ast.Store())], value=node), loop)
+    before = [ast.copy_location(ast.Assign(targets=[name_at(py, node, ast.Store())], value=node), loop)
               for py, node in reads.values()]
     return [*before, loop]
 
@@ -102,7 +102,7 @@ def _replace_in(node: ast.AST, same: _Same, reads: dict, fresh, only=None) -> No
                 text = ast.unparse(child)
                 if text not in reads:
                     reads[text] = (fresh(_readable(text)), child)
-                replacement = _name(reads[text][0], child)
+                replacement = name_at(reads[text][0], child)
                 if isinstance(value, list):
                     value[i] = replacement
                 else:
@@ -122,7 +122,8 @@ def _names(target: ast.expr) -> set[str]:
     return {x.id for x in ast.walk(target) if isinstance(x, ast.Name)}
 
 
-def _name(py: str, where: ast.AST, ctx=None) -> ast.Name:
+def name_at(py: str, where: ast.AST, ctx=None) -> ast.Name:
+    """A name at the place of another node of the generated code."""
     return ast.copy_location(ast.Name(id=py, ctx=ctx or ast.Load()), where)
 
 

@@ -224,13 +224,16 @@ class ExplainView(TextView):
 
 # ---- JSON lines ----
 
+_JSON_TRUE, _JSON_FALSE = encode_basestring(show(True)), encode_basestring(show(False))
+
+
 def _json_value(v) -> str:
     """A typed value as the JSON string of its printed form (null for none)."""
     t = type(v)
     if t is int:
         return f'"{v}"'
     if t is bool:
-        return '"ИСТИНА"' if v else '"ЛОЖЬ"'
+        return _JSON_TRUE if v else _JSON_FALSE
     if v is None:
         return "null"
     return encode_basestring(v if t is str else show(v))
@@ -296,11 +299,9 @@ class JsonlView:
         return known[1]
 
     def __call__(self, ev: tuple) -> None:
-        lines = self.lines
-        lines.append(self.line(ev))
-        if len(lines) >= self.batch:
-            self.stream.write("".join(lines))
-            lines.clear()
+        self.lines.append(self.line(ev))
+        if len(self.lines) >= self.batch:
+            self.finish()
 
     def line(self, ev: tuple) -> str:
         kind = ev[1]
