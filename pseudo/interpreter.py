@@ -1,6 +1,7 @@
 """The reference evaluator: runs the resolved tree, statement by statement.
 
-`exec` runs a statement and `eval` computes an expression, one small method per node class.
+`exec` runs a statement and `eval` computes an expression, one small method per node class
+(constants and variables, the commonest, `eval` reads itself).
 What each operation does — its value, its error — is the runtime's (pseudo.runtime), the same
 functions the compiled program calls, so the two cannot disagree; the interpreter only adds
 where an error happened: a runtime failure takes the span of the node being evaluated, and
@@ -51,6 +52,7 @@ class Interpreter:
     def __init__(self, program: n.Program, facts: Facts, tracer=None, stats: Stats | None = None):
         self.program, self.facts, self.tracer, self.stats = program, facts, tracer, stats
         self.globals: dict = {}
+        self.automata = facts.automata  # id(block) → its automaton, for the blocks with labels
         self.arrays = {name: Массив(name) for name in facts.arrays}
         self.stack: list[Frame] = []  # the calls in progress, outermost first
         self.where = None  # the span of the statement being run
@@ -99,7 +101,7 @@ class Interpreter:
 
     def exec_block(self, block: n.Block, fr: Frame):
         """Run a block; None when it ends, else the signal that ends it (EXIT, a Goto)."""
-        automaton = self.facts.automaton(block)
+        automaton = self.automata.get(id(block))
         if automaton is not None:
             return self.exec_states(automaton, fr)
         for s in block.stmts:
@@ -159,7 +161,7 @@ class Interpreter:
 
     def _exec_While(self, s: n.While, fr: Frame):
         while self.condition(s.cond, fr, "ПОКА"):
-            self.step(s.span)
+            limits.шаг()  # a limit it meets is placed at the loop by exec()
             signal = self.exec_block(s.body, fr)
             if signal is not None:
                 return signal
@@ -172,7 +174,7 @@ class Interpreter:
         variable = n.Var(s.span, s.var)
         for value in values:
             self.store(variable, value, fr)
-            self.step(s.span)
+            limits.шаг()  # a limit it meets is placed at the loop by exec()
             signal = self.exec_block(s.body, fr)
             if signal is not None:
                 return signal
@@ -180,7 +182,7 @@ class Interpreter:
 
     def _exec_Loop(self, s: n.Loop, fr: Frame):
         while True:
-            self.step(s.span)
+            limits.шаг()  # a limit it meets is placed at the loop by exec()
             signal = self.exec_block(s.body, fr)
             if signal is EXIT:
                 return None
@@ -219,14 +221,17 @@ class Interpreter:
         value = self.eval(e, fr)
         if self.tracer is not None:
             self.tracer.condition(e, value, construct, has_else)
-        return self.checked(условие, value, e.span)
+        try:
+            return условие(value)
+        except Failure as f:
+            raise self.placed(f, e.span) from None
 
     # ---- variables ----
 
     def store(self, target: n.Target, value, fr: Frame) -> None:
         if isinstance(target, n.Index):
             array = self.arrays[target.name]
-            key = self.checked(индекс, self.key(target.indices, fr), target.span, array)
+            key = self.key(target, fr, array)
             if self.tracer is not None:
                 self.tracer.assign(target, key, array.get(key), value, False)
             array[key] = value
@@ -244,36 +249,40 @@ class Interpreter:
             self.tracer.assign(target, None, place.get(name), value, place is fr.values)
         place[name] = value
 
-    def key(self, indices, fr: Frame):
-        if len(indices) == 1:
-            return self.eval(indices[0], fr)
-        return tuple([self.eval(i, fr) for i in indices])
+    def key(self, e: n.Index, fr: Frame, array):
+        """The key of an element, checked: an integer, or a tuple of them."""
+        if len(e.indices) == 1:
+            key = self.eval(e.indices[0], fr)
+            if type(key) is int:
+                return key
+        else:
+            key = tuple([self.eval(i, fr) for i in e.indices])
+        return self.checked(индекс, key, e.span, array)
 
     # ---- expressions ----
 
+    LEAVES = (n.Const, n.Var)  # evaluated by eval() itself, with no method of their own
+
     def eval(self, e: n.Expr, fr: Frame):
+        # Constants and variables, more than half of the nodes a run evaluates, are read here
+        # rather than by a method of their own: a Python call less for each.
+        if type(e) is n.Const:
+            return e.value
         try:
+            if type(e) is n.Var:
+                if e.name in fr.body.refs:  # РЕЗ: the caller's variable or element
+                    return fr.values[e.name].значение
+                place = fr.values if e.name in fr.body.locals else self.globals
+                if e.name not in place:
+                    raise fail("unset-var", name=e.name)
+                return place[e.name]
             return self.EVAL[type(e)](self, e, fr)
         except Failure as f:
             raise self.placed(f, e.span) from None
 
-    def _eval_Const(self, e: n.Const, fr: Frame):
-        return e.value
-
-    def _eval_Var(self, e: n.Var, fr: Frame):
-        if e.name in fr.body.refs:
-            return fr.values[e.name].значение
-        place = fr.values if e.name in fr.body.locals else self.globals
-        if e.name not in place:
-            raise fail("unset-var", name=e.name)
-        return place[e.name]
-
     def _eval_Index(self, e: n.Index, fr: Frame):
         array = self.arrays[e.name]
-        return array[индекс(self.key(e.indices, fr), array)]
-
-    def _eval_Call(self, e: n.Call, fr: Frame):
-        return self.call(e, fr, want_value=True)
+        return array[self.key(e, fr, array)]
 
     def _eval_BuiltinCall(self, e: n.BuiltinCall, fr: Frame):
         if e.name == "ввод кончился":
@@ -290,9 +299,14 @@ class Interpreter:
 
     def _eval_Logical(self, e: n.Logical, fr: Frame):
         decisive = e.op == "ИЛИ"  # ИЛИ stops at ИСТИНА, И at ЛОЖЬ
-        if self.checked(логическое, self.eval(e.left, fr), e.left.span, e.op) is decisive:
-            return decisive
-        return self.checked(логическое, self.eval(e.right, fr), e.right.span, e.op)
+        part = e.left
+        try:
+            if логическое(self.eval(part, fr), e.op) is decisive:
+                return decisive
+            part = e.right
+            return логическое(self.eval(part, fr), e.op)
+        except Failure as f:
+            raise self.placed(f, part.span) from None
 
     def _eval_Not(self, e: n.Not, fr: Frame):
         return not self.checked(логическое, self.eval(e.operand, fr), e.operand.span, "НЕ")
@@ -304,9 +318,11 @@ class Interpreter:
 
     # ---- calls ----
 
-    def call(self, e: n.Call, fr: Frame, want_value: bool):
+    def call(self, e: n.Call, fr: Frame, want_value: bool = True):
         d = self.program.definitions[e.name]
-        args = {p.name: self.cell(a, fr) if p.by_ref else self.eval(a, fr) for a, p in zip(e.args, d.params)}
+        args = {}
+        for a, p in zip(e.args, d.params):
+            args[p.name] = self.cell(a, fr) if p.by_ref else self.eval(a, fr)
         try:
             limits.войти()
         except Failure as f:
@@ -317,13 +333,13 @@ class Interpreter:
             self.stats.calls[e.name] = self.stats.calls.get(e.name, 0) + 1
         if self.tracer is not None:
             self.tracer.call(d, e, args)
-        if isinstance(d.body, n.Call):  # `f (x) = g(x)`: f gives what g gives, even nothing
-            value = self.call(d.body, callee, want_value=False)
-        elif d.is_function:
-            value = self.eval(d.body, callee)
-        else:
+        if isinstance(d.body, n.Block):
             self.exec_block(d.body, callee)
             value = callee.values.get(RESULT)
+        elif isinstance(d.body, n.Call):  # `f (x) = g(x)`: f gives what g gives, even nothing
+            value = self.call(d.body, callee, want_value=False)
+        else:  # a function: its value is its expression's
+            value = self.eval(d.body, callee)
         self.stack.pop()
         limits.выйти()
         if self.tracer is not None:
@@ -336,10 +352,12 @@ class Interpreter:
         """A РЕЗ argument: the cell of the caller's variable or element."""
         if isinstance(a, n.Index):
             array = self.arrays[a.name]
-            return Ячейка(array, self.checked(индекс, self.key(a.indices, fr), a.span, array), a.name)
+            return Ячейка(array, self.key(a, fr, array), a.name)
         if a.name in fr.body.refs:  # passed on: the same cell
             return fr.values[a.name]
         return Ячейка(fr.values if a.name in fr.body.locals else self.globals, a.name, a.name)
+
+    _eval_Call = call  # a call in an expression must give a value
 
     # ---- the tracer's view of states ----
 

@@ -32,7 +32,8 @@ def test_every_node_class_is_an_expression_a_statement_or_structure():
 ])
 def test_every_stage_has_an_arm_for_every_node_class(stage, statement, expression):
     missing = [c.__name__ for c in nodes.STMT_NODES if not hasattr(stage, statement + c.__name__)]
-    missing += [c.__name__ for c in nodes.EXPR_NODES if not hasattr(stage, expression + c.__name__)]
+    missing += [c.__name__ for c in nodes.EXPR_NODES
+                if not hasattr(stage, expression + c.__name__) and c not in getattr(stage, "LEAVES", ())]
     assert not missing, f"{stage.__name__} has no arm for {missing}"
 
 

@@ -7,8 +7,8 @@ from pseudo.interpreter import Interpreter
 def test_every_node_class_has_an_evaluator():
     for cls in nodes.STMT_NODES:
         assert hasattr(Interpreter, "_exec_" + cls.__name__), cls
-    for cls in nodes.EXPR_NODES:
-        assert hasattr(Interpreter, "_eval_" + cls.__name__), cls
+    for cls in nodes.EXPR_NODES:  # a constant and a variable are read by eval() itself
+        assert hasattr(Interpreter, "_eval_" + cls.__name__) or cls in Interpreter.LEAVES, cls
 
 
 def test_entry_is_the_label_programma():

@@ -50,6 +50,37 @@ def test_jsonl_is_exactly_the_dict_of_each_event(path, stdin):
     assert out.getvalue() == expected
 
 
+def test_jsonl_to_a_file_is_written_as_bytes_and_reads_the_same(tmp_path):
+    """To a file the lines go out as UTF-8 bytes, straight to its binary buffer, handed over
+    by the tracer a batch at a time; what the file holds is the text the decoded lines give,
+    after what the text layer held before."""
+    loaded = pseudo.load(Source.from_file(PROGRAMS / "queens_automaton_2.pseudo"))
+    path = tmp_path / "t.jsonl"
+    with open(path, "w", encoding="utf-8") as stream:
+        stream.write("начало\n")  # held by the text layer: it must come first
+        view = JsonlView(stream)
+        assert view.binary is stream.buffer and view.batch == views.BATCH
+        tracer = Tracer(view, 3 * views.BATCH + 7)
+        with pytest.raises(TraceLimit):
+            pseudo.run(loaded, stdout=io.StringIO(), tracer=tracer)
+        assert len(view.pending) <= 7  # three batches written while the program ran
+        view.finish()
+    _, events = record(PROGRAMS / "queens_automaton_2.pseudo", max_events=3 * views.BATCH + 7)
+    decode = Decoder()
+    expected = "".join(json.dumps(printed(decode(ev)), ensure_ascii=False) + "\n" for ev in events)
+    assert path.read_text(encoding="utf-8") == "начало\n" + expected
+
+
+def test_a_lone_surrogate_of_undecodable_input_is_written_as_a_question_mark():
+    """Input read with surrogateescape can hold a lone surrogate; the JSON line of its value
+    says «?» (as the terminal does) rather than failing to encode."""
+    out = io.StringIO()
+    view = JsonlView(out)
+    view((1, "input", None, 0, "a\udcff"))
+    view.finish()
+    assert json.loads(out.getvalue())["value"] == "a?"
+
+
 class _Stream(io.StringIO):
     def __init__(self, tty: bool):
         super().__init__()

@@ -39,7 +39,7 @@ import sys
 
 from .. import nodes as n
 from ..runtime import io
-from ..runtime.values import Массив
+from ..runtime.values import Массив, Ячейка
 
 KINDS = ("stmt", "cond", "assign", "call", "return", "state", "input", "output")
 STEP, KIND, SPAN, DEPTH = 0, 1, 2, 3  # the positions of the common parts of a compact event
@@ -66,30 +66,49 @@ class Tracer:
         self.callers: list = []  # the statement of each call in progress
         self.frames: list = []  # the variables of each call in progress (a РЕЗ cell names one of them)
         self.conditions: dict[int, dict] = {}  # per automaton: goto span → its condition
+        # A view that formats its events a batch at a time (views.JsonlView) is handed them
+        # through its list `pending`, and told to write them out every `batch` events; one
+        # test of the count, against `mark`, serves that and the bound.
+        pending = getattr(sink, "pending", None)
+        self.batch = sink.batch if pending is not None and sink.batch > 1 else None
+        self.emit = pending.append if self.batch is not None else sink
+        self.mark = min(self.limit, self.batch or sys.maxsize)
 
     def _step(self) -> int:
-        if self.count >= self.limit:
-            raise TraceLimit(self.limit)
+        """The number of a new event. (The frequent events — statement, condition, assignment,
+        call, return — write these three lines out: a Python call less for each.)"""
+        if self.count >= self.mark:
+            self._at_mark()
         self.count += 1
         return self.count
+
+    def _at_mark(self) -> None:
+        """The bound is reached, or a batch is complete."""
+        if self.count >= self.limit:
+            raise TraceLimit(self.limit)
+        self.sink.finish()
+        self.mark = min(self.limit, self.count + self.batch)
 
     # ---- what the interpreter tells ----
 
     def statement(self, s: n.Stmt) -> None:
         span = self.current = s.span
-        if self.count >= self.limit:
-            raise TraceLimit(self.limit)
+        if self.count >= self.mark:
+            self._at_mark()
         self.count += 1
-        self.sink((self.count, "stmt", span, self.depth, s))
+        self.emit((self.count, "stmt", span, self.depth, s))
 
     def condition(self, e: n.Expr, value, construct: str, has_else: bool) -> None:
-        self.sink((self._step(), "cond", e.span, self.depth, e, value, construct, has_else))
+        if self.count >= self.mark:
+            self._at_mark()
+        self.count += 1
+        self.emit((self.count, "cond", e.span, self.depth, e, value, construct, has_else))
 
     def assign(self, target: n.Target, key, old, new, local: bool) -> None:
-        if self.count >= self.limit:
-            raise TraceLimit(self.limit)
+        if self.count >= self.mark:
+            self._at_mark()
         self.count += 1
-        self.sink((self.count, "assign", target.span, self.depth, target.name, key, old, new,
+        self.emit((self.count, "assign", target.span, self.depth, target.name, key, old, new,
                    self.depth if local else None))
 
     def assign_through(self, target: n.Target, cell, new, local: bool) -> None:
@@ -99,11 +118,15 @@ class Tracer:
         frame = None
         if local:  # a local variable of a call in progress: which one
             frame = next((d + 1 for d in range(len(self.frames) - 1, -1, -1) if self.frames[d] is place), None)
-        self.sink((self._step(), "assign", target.span, self.depth, cell.имя, key, place.get(cell.ключ), new, frame))
+        self.emit((self._step(), "assign", target.span, self.depth, cell.имя, key, place.get(cell.ключ), new, frame))
 
     def call(self, d: n.Definition, e: n.Call, args: dict) -> None:
-        values = [value_of(args[p.name]) for p in d.params]
-        self.sink((self._step(), "call", e.span, self.depth, d, e, values))
+        if self.count >= self.mark:
+            self._at_mark()
+        self.count += 1
+        # the arguments as a trace shows them: a РЕЗ one by the value it refers to (None: unset)
+        values = [a.место.get(a.ключ) if type(a) is Ячейка else a for a in args.values()]
+        self.emit((self.count, "call", e.span, self.depth, d, e, values))
         self.depth += 1
         self.callers.append(self.current)
         self.frames.append(args)
@@ -112,7 +135,10 @@ class Tracer:
         self.current = self.callers.pop()  # what the caller prints next belongs to its own statement
         self.frames.pop()
         self.depth -= 1
-        self.sink((self._step(), "return", e.span, self.depth, d, value))
+        if self.count >= self.mark:
+            self._at_mark()
+        self.count += 1
+        self.emit((self.count, "return", e.span, self.depth, d, value))
 
     def state(self, a, source: int | None, target: int, how: str, goto=None) -> None:
         condition = None
@@ -120,7 +146,7 @@ class Tracer:
             if id(a) not in self.conditions:
                 self.conditions[id(a)] = {(x.span.line, x.span.column): x.condition for x in a.edges if x.span}
             condition = self.conditions[id(a)].get((goto.span.line, goto.span.column))
-        self.sink((self._step(), "state", a.states[target].span, self.depth,
+        self.emit((self._step(), "state", a.states[target].span, self.depth,
                    None if source is None else a.states[source].name, a.states[target].name, condition, how))
 
     def attach(self) -> None:
@@ -131,7 +157,7 @@ class Tracer:
 
         class TracedStream:
             def write(self, text):
-                tracer.sink((tracer._step(), "output", tracer.current, tracer.depth, text))
+                tracer.emit((tracer._step(), "output", tracer.current, tracer.depth, text))
                 return stream.write(text)
 
             def flush(self):
@@ -143,17 +169,10 @@ class Tracer:
         def traced_next():
             value = next_value()
             if value is not None:
-                tracer.sink((tracer._step(), "input", tracer.current, tracer.depth, value))
+                tracer.emit((tracer._step(), "input", tracer.current, tracer.depth, value))
             return value
         out.stream, inp.next = TracedStream(), traced_next
         out.screen = False
-
-
-def value_of(argument):
-    """An argument as a trace shows it; a РЕЗ argument by the value it refers to (None: unset)."""
-    if hasattr(argument, "ключ"):
-        return argument.место.get(argument.ключ)
-    return argument
 
 
 def end_event(step: int, outcome: str, error=None) -> tuple:

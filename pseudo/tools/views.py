@@ -16,7 +16,7 @@ from json.encoder import encode_basestring
 
 from ..files import AtomicFile
 from ..runtime.values import show
-from .trace import Decoder, definition_name, index_of, statement_text
+from .trace import KINDS, Decoder, definition_name, index_of, statement_text
 
 ONLY = {"stmts": {"stmt", "cond"}, "states": {"state"}, "calls": {"call", "return"}, "assign": {"assign"},
         "output": {"output", "input"}}
@@ -223,29 +223,68 @@ class ExplainView(TextView):
 
 
 # ---- JSON lines ----
+#
+# The lines are built as UTF-8 bytes: the parts that repeat are encoded once, and a batch
+# goes to the file as it is — encoding 26 MB of mostly Cyrillic text at each write took a
+# tenth of a long trace.
 
-_JSON_TRUE, _JSON_FALSE = encode_basestring(show(True)), encode_basestring(show(False))
+def _text(s: str) -> bytes:
+    """A JSON string, as UTF-8 (a lone surrogate of undecodable input becomes «?», as on the
+    terminal)."""
+    return encode_basestring(s).encode("utf-8", "replace")
 
 
-def _json_value(v) -> str:
+_JSON_TRUE, _JSON_FALSE = _text(show(True)), _text(show(False))
+_CONSTRUCT = {c: _text(c) for c in ("ЕСЛИ", "ПОКА")}  # the constructs whose conditions are traced
+
+
+_INTEGERS: dict[int, bytes] = {}  # the integers met so far, encoded (a program's are few and repeat)
+
+
+def _json_value(v) -> bytes:
     """A typed value as the JSON string of its printed form (null for none)."""
     t = type(v)
     if t is int:
-        return f'"{v}"'
+        known = _INTEGERS.get(v)
+        if known is None:
+            known = b'"%d"' % v
+            if len(_INTEGERS) < 100_000:
+                _INTEGERS[v] = known
+        return known
     if t is bool:
         return _JSON_TRUE if v else _JSON_FALSE
     if v is None:
-        return "null"
-    return encode_basestring(v if t is str else show(v))
+        return b"null"
+    return _text(v if t is str else show(v))
 
 
-def _json_index(key) -> str:
+def _json_argument(v) -> bytes:
+    """An argument of a call: an unset РЕЗ argument is «—»."""
+    return _text("—") if v is None else _json_value(v)
+
+
+def _json_index(key) -> bytes:
     """An element's key as the JSON list of its indices (null for a variable)."""
     if key is None:
-        return "null"
+        return b"null"
     if type(key) is int:
-        return f'["{key}"]'
-    return "[" + ", ".join(_json_value(v) for v in index_of(key)) + "]"
+        return b'["%d"]' % key
+    return b"[" + b", ".join(map(_json_value, index_of(key))) + b"]"
+
+
+def _binary(stream):
+    """The binary file under a UTF-8 text stream, with what its text layer holds written
+    first; None for a terminal (which sees each line at once through the text layer), or a
+    stream with no such file (the lines are then written decoded)."""
+    text = getattr(stream, "stream", stream)  # an AtomicFile's own file
+    buffer = getattr(text, "buffer", None)
+    if buffer is None or (getattr(text, "encoding", "") or "").lower().replace("-", "") != "utf8":
+        return None
+    isatty = getattr(text, "isatty", None)
+    if isatty is not None and isatty():
+        return None
+    text.flush()
+    return buffer
 
 
 BATCH = 512  # events per write to a stream that is not a terminal
@@ -253,23 +292,28 @@ BATCH = 512  # events per write to a stream that is not a terminal
 
 class JsonlView:
     """--format jsonl: one event per line, streamed, exactly as `json.dumps(event,
-    ensure_ascii=False)` writes the event's dict. What repeats — a statement with its place, a
-    condition's text, a call's definition — is encoded once and kept (by the node's identity,
-    checked). Lines go out in batches, one write per BATCH events, except to a terminal, which
-    sees each line at once; flush() and finish() write out what is kept."""
+    ensure_ascii=False)` writes the event's dict, in UTF-8. Events wait in `pending` and are
+    formatted a batch at a time, one write per BATCH events, except to a terminal, which sees
+    each line at once; flush() and finish() write out what waits. (The tracer appends to
+    `pending` itself and calls finish() at each BATCH: trace.Tracer.) What does not change
+    between two events of one node — the kind, the place, a statement's text, a call's
+    definition — is encoded once per node and kept (by the node's identity, checked)."""
 
     compact = True
 
     def __init__(self, stream):
         self.stream = stream
-        self.lines: list[str] = []
+        self.pending: list[tuple] = []
         isatty = getattr(stream, "isatty", None)
         self.batch = 1 if isatty is not None and isatty() else BATCH
-        self.places: dict[int, tuple] = {}  # id(span) → (span, '"file": …, "line": …, "column": …')
-        self.stmts: dict[int, tuple] = {}  # id(node) → (node, head, tail)
-        self.conds: dict[int, tuple] = {}  # id(node) → (node, its text encoded)
-        self.calls: dict[int, tuple] = {}  # id(call node) → (node, name part, rest)
-        self.names: dict[int, tuple] = {}  # id(definition) → (definition, its name encoded)
+        self.binary = _binary(stream)
+        # kind → {id(node or span): (node or span, …the encoded parts of its lines)}
+        self.known: dict[str, dict[int, tuple]] = {kind: {} for kind in KINDS + ("end",)}
+
+    def __call__(self, ev: tuple) -> None:
+        self.pending.append(ev)
+        if len(self.pending) >= self.batch:
+            self.finish()
 
     def flush(self) -> None:
         self.finish()
@@ -278,74 +322,76 @@ class JsonlView:
             flush()
 
     def finish(self) -> None:
-        if self.lines:
-            self.stream.write("".join(self.lines))
-            self.lines.clear()
-
-    def place(self, span) -> str:
-        known = self.places.get(id(span))
-        if known is None or known[0] is not span:
-            if span is None:
-                text = '"file": null, "line": null, "column": null'
+        if self.pending:
+            lines = b"".join(map(self.line, self.pending))
+            self.pending.clear()
+            if self.binary is not None:
+                self.binary.write(lines)
             else:
-                text = f'"file": {encode_basestring(span.filename)}, "line": {span.line}, "column": {span.column}'
-            known = self.places[id(span)] = (span, text)
-        return known[1]
+                self.stream.write(lines.decode("utf-8"))
 
-    def name(self, d) -> str:
-        known = self.names.get(id(d))
-        if known is None or known[0] is not d:
-            known = self.names[id(d)] = (d, encode_basestring(definition_name(d)))
-        return known[1]
+    def head(self, kind: str, span) -> bytes:
+        """`, "kind": …, "file": …, "line": …, "column": …, "depth": ` — between step and depth."""
+        if span is None:
+            return b', "kind": "%b", "file": null, "line": null, "column": null, "depth": ' % kind.encode()
+        return b', "kind": "%b", "file": %b, "line": %d, "column": %d, "depth": ' % (
+            kind.encode(), _text(span.filename), span.line, span.column)
 
-    def __call__(self, ev: tuple) -> None:
-        self.lines.append(self.line(ev))
-        if len(self.lines) >= self.batch:
-            self.finish()
-
-    def line(self, ev: tuple) -> str:
+    def line(self, ev: tuple) -> bytes:
         kind = ev[1]
-        if kind == "stmt":
+        if kind == "stmt":  # (node): all but step and depth are the statement's
             s = ev[4]
-            known = self.stmts.get(id(s))
+            known = self.known["stmt"].get(id(s))
             if known is None or known[0] is not s:
-                known = self.stmts[id(s)] = (s, f', "kind": "stmt", {self.place(ev[2])}, "depth": ',
-                                             f', "text": {encode_basestring(statement_text(s))}}}\n')
-            return f'{{"step": {ev[0]}{known[1]}{ev[3]}{known[2]}'
-        head = f'{{"step": {ev[0]}, "kind": "{kind}", {self.place(ev[2])}, "depth": {ev[3]}'
-        if kind == "assign":
-            frame = ev[8]
-            local = '"local": false, "frame": null' if frame is None else f'"local": true, "frame": {frame}'
-            return (f'{head}, "name": {encode_basestring(ev[4])}, "index": {_json_index(ev[5])}, '
-                    f'"old": {_json_value(ev[6])}, "new": {_json_value(ev[7])}, {local}}}\n')
-        if kind == "cond":
-            e = ev[4]
-            known = self.conds.get(id(e))
-            if known is None or known[0] is not e:
-                known = self.conds[id(e)] = (e, encode_basestring(e.span.full_text()))
-            return (f'{head}, "text": {known[1]}, "value": {_json_value(ev[5])}, '
-                    f'"construct": "{ev[6]}", "has_else": {"true" if ev[7] else "false"}}}\n')
-        if kind == "call":
+                known = self.known["stmt"][id(s)] = (
+                    s, self.head("stmt", ev[2]), b', "text": %b}\n' % _text(statement_text(s)))
+            return b'{"step": %d%b%d%b' % (ev[0], known[1], ev[3], known[2])
+        if kind == "assign":  # (name, key, old, new, frame): the target's span and name kept
+            span, name = ev[2], ev[4]
+            known = self.known["assign"].get(id(span))
+            if known is None or known[0] is not span or known[1] != name:
+                known = self.known["assign"][id(span)] = (
+                    span, name, self.head("assign", span), b', "name": %b, "index": ' % _text(name))
+            if ev[8] is None:
+                return b'{"step": %d%b%d%b%b, "old": %b, "new": %b, "local": false, "frame": null}\n' % (
+                    ev[0], known[2], ev[3], known[3], _json_index(ev[5]), _json_value(ev[6]), _json_value(ev[7]))
+            return b'{"step": %d%b%d%b%b, "old": %b, "new": %b, "local": true, "frame": %d}\n' % (
+                ev[0], known[2], ev[3], known[3], _json_index(ev[5]), _json_value(ev[6]), _json_value(ev[7]), ev[8])
+        if kind == "call":  # (definition, call node, args): all but the arguments kept by the call
             d, e = ev[4], ev[5]
-            known = self.calls.get(id(e))
+            known = self.known["call"].get(id(e))
             if known is None or known[0] is not e:
-                params = ", ".join(encode_basestring(p.name) for p in d.params)
-                known = self.calls[id(e)] = (
-                    e, f', "name": {self.name(d)}, "args": [',
-                    (f'], "params": [{params}], "phrase": {"true" if d.is_phrase else "false"}, '
-                     f'"definition": {encode_basestring(e.name)}}}\n'))
-            args = ", ".join('"—"' if a is None else _json_value(a) for a in ev[6])
-            return f"{head}{known[1]}{args}{known[2]}"
-        if kind == "return":
-            return f'{head}, "name": {self.name(ev[4])}, "value": {_json_value(ev[5])}}}\n'
+                params = b", ".join(_text(p.name) for p in d.params)
+                known = self.known["call"][id(e)] = (
+                    e, self.head("call", ev[2]), b', "name": %b, "args": [' % _text(definition_name(d)),
+                    b'], "params": [%b], "phrase": %b, "definition": %b}\n' % (
+                        params, b"true" if d.is_phrase else b"false", _text(e.name)))
+            return b'{"step": %d%b%d%b%b%b' % (
+                ev[0], known[1], ev[3], known[2], b", ".join(map(_json_argument, ev[6])), known[3])
+        if kind == "return":  # (definition, value): kept by the call's span
+            span, d = ev[2], ev[4]
+            known = self.known["return"].get(id(span))
+            if known is None or known[0] is not span or known[1] is not d:
+                known = self.known["return"][id(span)] = (
+                    span, d, self.head("return", span), b', "name": %b, "value": ' % _text(definition_name(d)))
+            return b'{"step": %d%b%d%b%b}\n' % (ev[0], known[2], ev[3], known[3], _json_value(ev[5]))
+        if kind == "cond":  # (node, value, construct, has_else): kept by the condition
+            e = ev[4]
+            known = self.known["cond"].get(id(e))
+            if known is None or known[0] is not e:
+                known = self.known["cond"][id(e)] = (
+                    e, self.head("cond", ev[2]), b', "text": %b, "value": ' % _text(e.span.full_text()))
+            return b'{"step": %d%b%d%b%b, "construct": %b, "has_else": %b}\n' % (
+                ev[0], known[1], ev[3], known[2], _json_value(ev[5]), _CONSTRUCT[ev[6]], b"true" if ev[7] else b"false")
+        head = b'{"step": %d%b%d' % (ev[0], self.head(kind, ev[2]), ev[3])  # the rare kinds
         if kind == "output":
-            return f'{head}, "text": {encode_basestring(ev[4])}}}\n'
+            return b'%b, "text": %b}\n' % (head, _text(ev[4]))
         if kind == "input":
-            return f'{head}, "value": {_json_value(ev[4])}}}\n'
+            return b'%b, "value": %b}\n' % (head, _json_value(ev[4]))
         if kind == "state":
-            return (f'{head}, "from": {_json_value(ev[4])}, "to": {encode_basestring(ev[5])}, '
-                    f'"condition": {_json_value(ev[6])}, "how": "{ev[7]}"}}\n')
-        return f'{head}, "outcome": "{ev[4]}", "message": {_json_value(ev[5])}}}\n'  # end
+            return b'%b, "from": %b, "to": %b, "condition": %b, "how": "%b"}\n' % (
+                head, _json_value(ev[4]), _text(ev[5]), _json_value(ev[6]), ev[7].encode())
+        return b'%b, "outcome": "%b", "message": %b}\n' % (head, ev[4].encode(), _json_value(ev[5]))  # end
 
 
 # ---- the desk-check table ----
