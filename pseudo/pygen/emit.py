@@ -31,6 +31,7 @@ from .names import MAIN, runtime_names_of
 RUNTIME_MARK = "# ==== среда выполнения pseudo"
 PROGRAM_MARK = "# ==== программа ===="
 REST_MARK = "# ==== остальное"
+TABLE_MARK = "# ==== для сообщений об ошибках"
 CHECKED = "главная_с_проверками"
 CHECKED_NOTE = (
     "==== та же программа, точная: каждое значение проверяется, каждый шаг и вызов считаются ====\n"
@@ -47,7 +48,8 @@ RUNTIME_NOTE = (
     f"{RUNTIME_MARK}: модули, нужные при каждом запуске ====\n"
     "# Они тоже хранятся строкой: Python переводит сценарий в байт-код при каждом запуске, а перевод\n"
     "# среды занимал больше, чем вся работа короткой программы. код_среды (выше) переводит её один раз\n"
-    "# и хранит байт-код, как Python хранит модули, в __pycache__ рядом с файлом.\n")
+    "# и хранит байт-код, как Python хранит модули, в __pycache__ рядом с файлом. В конце строки —\n"
+    "# таблица ПРОГРАММА для сообщений об ошибках: текст программы и места её инструкций в коде.\n")
 AT_START = ("messages", "values", "limits", "io", "runner")  # the runtime modules every start needs
 
 
@@ -72,14 +74,16 @@ def python_source(loaded, title: str, limits: bool = True, import_runtime: bool 
         rest = text.count("\n") + 1  # the line the kept text starts on (its first line is empty)
         positions |= _shifted(exact_positions, rest)
         code_lines = rest + exact_text.count("\n") + 2
+    program = describe(gen, loaded, positions=positions, code_lines=code_lines)
+    table = f"{TABLE_MARK}: текст программы, места, определения ====\n\nПРОГРАММА = {_literal(program, rest)}\n"
+    if import_runtime:
+        text += "\n\n\n" + table
+    else:  # the table is read only for an error's report: it rides with the kept runtime
         eager, lazy = _runtime_parts(fast)
         text += _kept(exact_text + "\n\n\n" + lazy) + "\n\n\n"
-        text += _runtime_at_start(eager, text.count("\n"))
-    program = describe(gen, loaded, positions=positions, code_lines=code_lines)
+        text += _runtime_at_start(eager + "\n\n\n" + table, text.count("\n"))
     start = f"выполнить({MAIN}, ПРОГРАММА" + (", ОСТАЛЬНОЕ)" if rest else ")")
-    return (text + "\n\n\n# ==== для сообщений об ошибках: текст программы, места, определения ====\n\n"
-            f"ПРОГРАММА = {_literal(program, rest)}\n\n"
-            f'if __name__ == "__main__":\n    {start}\n')
+    return text + f'\n\nif __name__ == "__main__":\n    {start}\n'
 
 
 def _head(title: str, import_runtime: bool, placed) -> str:
@@ -147,7 +151,7 @@ def program_part(source: str) -> str:
     """The program's own code in an emitted file, fast and exact: what golden files compare."""
     start = source.index(PROGRAM_MARK)
     end = source.find(RUNTIME_MARK)
-    end = source.index("# ==== для сообщений об ошибках") if end < 0 else end
+    end = source.index(TABLE_MARK) if end < 0 else end
     return source[start:end].rstrip() + "\n"
 
 
