@@ -599,11 +599,15 @@ def cmd_trace(args) -> int:
             outcome, error = "error", e
             raise
         finally:
-            if isinstance(view, JsonlView):  # a reader of the stream learns how the run ended
-                view(end_event(tracer.count + 1, outcome, error))
-            elif args.html:  # the page shows how it ended at its last position
-                view.ended(outcome, error, max_events if outcome == "trace-limit" else None)
-            sink.finish()  # the trace up to the end or up to the program's error is whole
+            try:
+                if isinstance(view, JsonlView):  # a reader of the stream learns how the run ended
+                    view(end_event(tracer.count + 1, outcome, error))
+                elif args.html:  # the page shows how it ended at its last position
+                    view.ended(outcome, error, max_events if outcome == "trace-limit" else None)
+                sink.finish()  # the trace up to the end or up to the program's error is whole
+            except OSError as e:  # a full disk, a closed stream: the program's error, if any, says it
+                if outcome != "error":
+                    raise OutputRefused(f"не удалось записать трассировку: {e.strerror or e}") from None
     except BaseException as e:
         if isinstance(stream, AtomicFile):
             stream.commit() if isinstance(e, PseudoError) else stream.discard()

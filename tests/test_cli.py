@@ -180,6 +180,13 @@ def test_misused_limits_and_streams_are_clean_errors(tmp_path):
             result = subprocess.run([sys.executable, "-m", "pseudo", "run", one], stdout=full, stderr=subprocess.PIPE,
                                     text=True, encoding="utf-8", cwd=ROOT, check=False)
         assert result.returncode == 70 and ":1:1: ошибка: ошибка ввода или вывода" in result.stderr
+        for more in ([], ["--max-events", "3"]):  # the trace fails during the run, or only at its end
+            with open("/dev/full", "w") as full:
+                result = subprocess.run([sys.executable, "-m", "pseudo", "trace", "--format", "jsonl", *more, one],
+                                        stdout=full, stderr=subprocess.PIPE, text=True, encoding="utf-8", cwd=ROOT,
+                                        check=False)
+            assert result.returncode in (64, 70) and "на устройстве нет места" in result.stderr, more
+            assert "внутренняя ошибка" not in result.stderr and "Traceback" not in result.stderr
     bad = tmp_path / "ввод.txt"
     bad.write_bytes(b"\xff\xfe")
     for path, words in ((tmp_path / "нет.txt", "не найден"), (bad, "не удалось прочесть файл ввода")):
