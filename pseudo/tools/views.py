@@ -16,7 +16,7 @@ from json.encoder import encode_basestring
 
 from ..files import AtomicFile
 from ..runtime.values import show
-from .trace import KINDS, Decoder, definition_name, index_of, statement_text
+from .trace import Decoder, definition_name, index_of, statement_text
 
 ONLY = {"stmts": {"stmt", "cond"}, "states": {"state"}, "calls": {"call", "return"}, "assign": {"assign"},
         "output": {"output", "input"}}
@@ -274,14 +274,10 @@ def _json_index(key) -> bytes:
 
 def _binary(stream):
     """The binary file under a UTF-8 text stream, with what its text layer holds written
-    first; None for a terminal (which sees each line at once through the text layer), or a
-    stream with no such file (the lines are then written decoded)."""
+    first; None for a stream with no such file (the lines are then written decoded)."""
     text = getattr(stream, "stream", stream)  # an AtomicFile's own file
     buffer = getattr(text, "buffer", None)
     if buffer is None or (getattr(text, "encoding", "") or "").lower().replace("-", "") != "utf8":
-        return None
-    isatty = getattr(text, "isatty", None)
-    if isatty is not None and isatty():
         return None
     text.flush()
     return buffer
@@ -306,9 +302,10 @@ class JsonlView:
         self.pending: list[tuple] = []
         isatty = getattr(stream, "isatty", None)
         self.batch = 1 if isatty is not None and isatty() else BATCH
-        self.binary = _binary(stream)
-        # kind → {id(node or span): (node or span, …the encoded parts of its lines)}
-        self.known: dict[str, dict[int, tuple]] = {kind: {} for kind in KINDS + ("end",)}
+        # a terminal sees each line at once through the text layer; elsewhere, bytes to the file
+        self.binary = None if self.batch == 1 else _binary(stream)
+        # the frequent kinds → {id(node or span): (node or span, …the encoded parts of its lines)}
+        self.known: dict[str, dict[int, tuple]] = {kind: {} for kind in ("stmt", "assign", "call", "return", "cond")}
 
     def __call__(self, ev: tuple) -> None:
         self.pending.append(ev)
