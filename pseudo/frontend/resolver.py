@@ -203,7 +203,9 @@ class BodyResolver:
     def collect_labels(self, block: n.Block, kind: str = "top") -> None:
         for s in block.stmts:
             if isinstance(s, n.Label):
-                if s.name in self.scope.labels:
+                if s.name == FINAL_STATE:  # naming Я ends the program: a state of that name could run only by falling in
+                    self.r.errors.append(diagnostic("error", "final-label", s.span, hint("final-label")))
+                elif s.name in self.scope.labels:
                     line = self.scope.labels[s.name][2].line
                     self.r.errors.append(diagnostic("error", "duplicate-label", s.span, name=s.name, line=line))
                 else:
