@@ -10,9 +10,12 @@ import subprocess
 import sys
 
 import pytest
-from conftest import MODES, cli, run_text
+from conftest import LONG, MODES, cli, run_text
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pseudo
+from pseudo.errors import StaticError
 from pseudo.frontend.source import Source
 from pseudo.pygen.emit import python_source
 from pseudo.runtime import Limits
@@ -195,3 +198,53 @@ def test_a_read_taken_out_of_a_loop_fails_only_where_the_program_fails(text):
     assert first.error is not None
     for mode, got in outcomes.items():
         assert (got.stdout, got.error.render()) == (first.stdout, first.error.render()), mode
+
+
+RECURSIVE = """\
+обход (n) =
+    СООБЩИТЬ n
+    ЕСЛИ n > 0 ТО
+        ДЛЯ i := 1 ДО ШИРЬ ВЫПОЛНЯТЬ обход(n - 1) ВЕРНУТЬСЯ
+    КОНЕЦ_ЕСЛИ
+фиб (n) = ЕСЛИ n < 2 ТО n ИНАЧЕ фиб(n - 1) + фиб(n - 2) КОНЕЦ_ЕСЛИ
+чёт (n) = ЕСЛИ n = 0 ТО ИСТИНА ИНАЧЕ нечёт(n - 1) КОНЕЦ_ЕСЛИ
+нечёт (n) = ЕСЛИ n = 0 ТО ЛОЖЬ ИНАЧЕ чёт(n - 1) КОНЕЦ_ЕСЛИ
+через (n) = фиб(n) + 1
+выбор (n) =
+    ДЛЯ i := 1 ДО 3 ВЫПОЛНЯТЬ
+        ЕСЛИ i = 2 И n > 0 ТО выбор(n - 1) КОНЕЦ_ЕСЛИ
+        СООБЩИТЬ n, i
+    ВЕРНУТЬСЯ
+"""
+
+
+def test_a_recursive_call_is_counted_by_its_caller():
+    """The fast code counts a call of a recursive definition before the statement that makes
+    it, not at the definition's entry; a short ДЛЯ that calls at every turn counts its calls
+    once, before it (the knight's search: a call off the board then counts nothing)."""
+    code = emitted(RECURSIVE.replace("ШИРЬ", "8") + "обход(2)\nСООБЩИТЬ фиб(5), чёт(4)\nвыбор(2)\n")
+    fast = code.split("ОСТАЛЬНОЕ = ")[0]
+    walk = fast.split("def обход(")[1].split("\ndef ")[0]
+    assert walk.index("if n > 0:") < walk.index("счёт_шагов +=") < walk.index("for i in range(1, 9):")
+    assert walk.count("счёт_шагов +=") == 1
+    choice = fast.split("def выбор(")[1].split("\ndef ")[0]  # a call under ЕСЛИ counts where it is made
+    assert re.search(r"if i == 2 and n > 0:\n\s+счёт_шагов \+= \d+\n.*\n.*\n\s+выбор\(n - 1\)", choice)
+
+
+@settings(max_examples=60 if not LONG else 2000, deadline=None, derandomize=not LONG,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(width=st.integers(0, 4), depth=st.integers(0, 5), steps=st.integers(1, 600),
+       call=st.sampled_from(["обход(ГЛУБ)", "СООБЩИТЬ фиб(ГЛУБ)", "СООБЩИТЬ чёт(ГЛУБ), через(ГЛУБ)",
+                             "выбор(ГЛУБ)", "j := 0\nПОКА фиб(j) < ГЛУБ * 3 ВЫПОЛНЯТЬ j := j + 1 ВЕРНУТЬСЯ\nСООБЩИТЬ j",
+                             "С: ЕСЛИ фиб(ГЛУБ) > 2 ТО К КОНЕЦ_ЕСЛИ\nСООБЩИТЬ 'С'\nК: СООБЩИТЬ 'К'",
+                             "j := 0\nС: j := j + 1\nЕСЛИ фиб(j) < ГЛУБ * 2 ТО С КОНЕЦ_ЕСЛИ\nСООБЩИТЬ j"]))
+def test_recursive_calls_counted_by_callers_stop_at_the_step_the_interpreter_does(width, depth, steps, call):
+    """Whatever the step limit, every mode prints the same and stops at the same step with
+    the same message."""
+    text = RECURSIVE.replace("ШИРЬ", str(width)) + call.replace("ГЛУБ", str(depth)) + "\n"
+    limits = Limits(max_steps=steps, max_depth=100, time_limit=20)
+    outcomes = {mode: run_text(text, limits=limits, mode=mode) for mode in MODES}
+    first = outcomes["interpret"]
+    assert not isinstance(first.error, StaticError)
+    for mode, got in outcomes.items():
+        assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode

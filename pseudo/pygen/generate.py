@@ -235,11 +235,12 @@ class BodyCode:
         self.cells = self._cells(code)  # locals kept in a cell: passed as РЕЗ, or seen by state functions
         gen.cells.update({(key, x): cell for x, cell in self.cells.items()})
         self.scopes = [FunctionScope()]  # the Python function being written, innermost last
+        self.calls_counted = False  # inside a short ДЛЯ whose calls of recursive definitions are counted before it
 
     # ---- the two kinds of body ----
 
     def definition(self, d: n.Definition) -> ast.FunctionDef:
-        entry = [entry_position(x, d.span) for x in self.count_entry(d.name)]
+        entry = [entry_position(x, d.span) for x in self.count_entry(d)]
         cells = [assign(name(py, d.span, ast.Store()), call("Ячейка", [
             ast.Dict(keys=[ast.Constant(self.names.var(x))], values=[name(self.names.var(x), d.span)])
             if x in {p.name for p in d.params} else ast.Dict(keys=[], values=[]),
@@ -355,16 +356,26 @@ class BodyCode:
         w = self.gen.weights
         return self.count(1 + sum(w.stmts(st.stmts) for a in self.automata for st in a.states) if w else 1, span)
 
-    def count_entry(self, key: str) -> list[ast.stmt]:
-        """At a definition's entry: the exact code's `войти()`; the fast code counts the steps
-        of a recursive definition's call there (those of the others, its callers count)."""
+    def count_entry(self, d: n.Definition) -> list[ast.stmt]:
+        """At a definition's entry: the exact code's `войти()`; the fast code counts there only
+        the calls of recursive definitions that a body of one expression makes (a call of the
+        definition itself its caller counts, and the statements of a body count their own:
+        `count_calls`)."""
         if not self.gen.limits:
             return []
         if not self.gen.fast:
             return [statement(call("войти", []))]
-        if key not in self.gen.weights.recursive:
-            return []
-        return self.count(self.gen.weights.entry(key), None)
+        return [] if isinstance(d.body, n.Block) else self.count(self.gen.weights.calls_in(d.body), d.span)
+
+    def count_calls(self, s: n.Stmt) -> tuple[list[ast.stmt], bool]:
+        """The fast code's count, before a statement, of the calls of recursive definitions it
+        makes; of those its body makes too if it is a short ДЛЯ that makes few (weights.py).
+        And whether it did count its body's (whose statements then count none)."""
+        w = self.gen.weights
+        if w is None or self.calls_counted:
+            return [], False
+        inside = w.calls_in_loop(s) if isinstance(s, n.For) else 0
+        return self.count(w.calls(s) + inside, s.span), inside > 0
 
     # ---- blocks and statements ----
 
@@ -417,8 +428,12 @@ class BodyCode:
                               body=[ast.Return(value=name(signal))], orelse=[])]
 
     def stmt(self, s: n.Stmt, where: Where) -> list[ast.stmt]:
+        counted, whole = self.count_calls(s)
+        self.calls_counted |= whole
         method = getattr(self, "_stmt_" + type(s).__name__)
-        return [x if hasattr(x, "lineno") else at(x, s.span) for x in method(s, where)]
+        code = [x if hasattr(x, "lineno") else at(x, s.span) for x in method(s, where)]
+        self.calls_counted ^= whole
+        return counted + code
 
     def _stmt_Assign(self, s: n.Assign, where: Where):
         return [self.store(s.target, self.expr(s.value), s.span)]

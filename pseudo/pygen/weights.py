@@ -1,7 +1,7 @@
 """How many steps the fast code counts at once, and where.
 
 The interpreter counts a step at every loop iteration, call and transfer. The fast code
-counts only at loop iterations, transfers and the entries of recursive definitions, but
+counts only at loop iterations, transfers and the calls of recursive definitions, but
 counts there, at once, every step that can follow before the next such point: the calls
 of non-recursive definitions (and their own calls, …) it may make on the way. So its count
 is never below the true one when it looks at the limit, and it looks before anything more
@@ -10,6 +10,12 @@ code, run again from the start, finds the very step (see runner.run_program).
 
 A short ДЛЯ of constant bounds is itself part of the straight run: all its turns are counted
 at the point before it (`absorbed`), and it counts nothing itself.
+
+A call of a recursive definition is counted by its caller, before the statement that makes
+it (`calls`): the call and the callee's straight run, `entry(key)`. The calls a short ДЛЯ
+makes are counted before it, all its turns at once, when they are few (`calls_in_loop`):
+so the search «ДЛЯ i := 1 ДО 8 ВЫПОЛНЯТЬ ХОД(x + dx[i], …)» counts once for its eight
+calls, and a call that ends at once (a square off the board) counts nothing of its own.
 
 `Weights.loop(s)` is the weight of one iteration of a loop, `entry(key)` of a call of a
 recursive definition, `transfer(a)` of a transfer within the automaton `a`, and
@@ -37,8 +43,9 @@ class Weights:
         return 1 + self.body(key)
 
     def loop(self, s) -> int:
-        """One iteration: the step, the body's straight run, and the condition of ПОКА."""
-        cond = self.expr(s.cond) if isinstance(s, n.While) else 0
+        """One iteration: the step, the body's straight run, and the condition of ПОКА (with
+        the recursive calls it makes: the statements of the body count their own)."""
+        cond = self.expr(s.cond) + self.calls_in(s.cond) if isinstance(s, n.While) else 0
         return 1 + self.block(s.body) + cond
 
     def transfer(self, a) -> int:
@@ -48,17 +55,46 @@ class Weights:
     def absorbed(self, s) -> int:
         """The steps of all the turns of a ДЛЯ of constant integer bounds, when they are few
         enough to count at once with the run around it; 0 for a loop that counts its turns."""
-        if not isinstance(s, n.For):
-            return 0
-        bounds = (s.start, s.stop) + ((s.step,) if s.step is not None else ())
-        if not all(isinstance(b, n.Const) and type(b.value) is int for b in bounds):
-            return 0
-        step = s.step.value if s.step is not None else 1
-        if step == 0:
-            return 0
-        trips = len(range(s.start.value, s.stop.value + (1 if step > 0 else -1), step))
-        steps = trips * self.loop(s)
+        steps = _trips(s) * self.loop(s) if isinstance(s, n.For) else 0
         return steps if steps <= ABSORBED else 0
+
+    # ---- the calls of recursive definitions, counted by their callers ----
+
+    def calls(self, s) -> int:
+        """The entries of the recursive definitions that statement `s` itself calls (in its
+        expressions: a condition, bounds, arguments; not in the blocks it holds)."""
+        return sum(self.calls_in(x) for x in n.children(s) if not isinstance(x, n.Block))
+
+    def calls_in(self, e) -> int:
+        """The entries of the recursive definitions that expression `e` calls."""
+        if e is None or not isinstance(e, n.Node):
+            return 0
+        own = self.entry(e.name) if isinstance(e, n.Call) and e.name in self.recursive else 0
+        return own + sum(self.calls_in(x) for x in n.children(e))
+
+    def calls_in_loop(self, s) -> int:
+        """The entries of the recursive calls all the turns of a short ДЛЯ (`absorbed`) make,
+        when each turn makes them all and they are few enough to count before it; else 0 (a
+        loop with a call under ЕСЛИ, a loop that counts or an automaton in it, too many: each
+        call then counts its own, and the count stays as close to the true one as before)."""
+        if not self.absorbed(s):
+            return 0
+        inside = self._calls_each_turn(s.body)
+        steps = _trips(s) * inside if inside is not None else 0
+        return steps if steps <= ABSORBED else 0
+
+    def _calls_each_turn(self, block: n.Block) -> int | None:
+        if self.facts.automaton(block) is not None:
+            return None
+        total = 0
+        for s in block.stmts:
+            if isinstance(s, n.While | n.Loop) or (isinstance(s, n.For) and not self.absorbed(s)):
+                return None
+            inner = [self._calls_each_turn(b) for b in n.blocks(s)]
+            if None in inner or (isinstance(s, n.If) and sum(inner)):
+                return None
+            total += self.calls(s) + (_trips(s) if isinstance(s, n.For) else 0) * sum(inner)
+        return total
 
     # ---- the straight run: steps taken before the next counting point ----
 
@@ -101,3 +137,14 @@ class Weights:
             return 0
         own = self.call(e.name) if isinstance(e, n.Call) else 0
         return own + sum(self.expr(x) for x in n.children(e))
+
+
+def _trips(s: n.For) -> int:
+    """How many turns a ДЛЯ of constant integer bounds makes; 0 for any other."""
+    bounds = (s.start, s.stop) + ((s.step,) if s.step is not None else ())
+    if not all(isinstance(b, n.Const) and type(b.value) is int for b in bounds):
+        return 0
+    step = s.step.value if s.step is not None else 1
+    if step == 0:
+        return 0
+    return len(range(s.start.value, s.stop.value + (1 if step > 0 else -1), step))
