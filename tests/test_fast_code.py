@@ -248,3 +248,50 @@ def test_recursive_calls_counted_by_callers_stop_at_the_step_the_interpreter_doe
     assert not isinstance(first.error, StaticError)
     for mode, got in outcomes.items():
         assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode
+
+
+def test_a_row_that_stays_the_same_is_read_once_before_the_loop():
+    """`доска[r]` — the row of an array of two indices — is read before the loop over c, even
+    though the loop calls a procedure that stores into the array; a row whose index the loop
+    changes, or that a call may change (a global), stays where it is (pygen/rows.py)."""
+    code = emitted("«поставить (r), (c)» = доска[r, c] := r * c; g := g + 1\n"
+                   "f (k) =\n"
+                   "    ДЛЯ r := 1 ДО 3 ВЫПОЛНЯТЬ\n"
+                   "        ДЛЯ c := 1 ДО 3 ВЫПОЛНЯТЬ поставить r, c; СООБЩИТЬ доска[r, c], доска[k, c], доска[g, c] ВЕРНУТЬСЯ\n"
+                   "    ВЕРНУТЬСЯ\n"
+                   "g := 1; доска[1, 1] := 0; f(1)\n")
+    f_code = code.split("ОСТАЛЬНОЕ = ")[0].split("def f(")[1].split("\ndef ")[0]
+    assert re.search(r"(доска_k) = доска\[k\]\n\s+for r in range\(1, 4\):\n\s+(доска_r) = доска\[r\]\n"
+                     r"\s+for c in range\(1, 4\):", f_code), f_code
+    assert "сообщить(доска_r[c], доска_k[c], доска[g][c])" in f_code
+
+
+@settings(max_examples=80 if not LONG else 3000, deadline=None, derandomize=not LONG,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(index=st.sampled_from(["p", "p + i", "i - 1", "2 * p - j", "g", "i"]),
+       change=st.sampled_from(["", "p := p + 1", "g := g + 1", "i := i + 1", "сдвиг(p)"]),
+       loop=st.sampled_from(["ДЛЯ j := 1 ДО 3 ВЫПОЛНЯТЬ", "j := 0\n    ПОКА j < 3 ВЫПОЛНЯТЬ j := j + 1",
+                             "ДЛЯ j := p ДО p + 2 ВЫПОЛНЯТЬ"]),
+       start=st.integers(-1, 3))
+def test_rows_taken_out_of_loops_read_what_the_program_reads(index, change, loop, start):
+    """Whatever the row's index and whatever the loop changes (a parameter, a global, the
+    outer loop's variable, the array through a call), every mode prints the same, and
+    fails the same way on an element never assigned."""
+    text = ("сдвиг (x) = а[x, 2] := а[x, 2] + 10; g := g + 1\n"
+            "f (p) =\n"
+            "  ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ\n"
+            f"    {loop}\n"
+            f"      {change}\n"
+            f"      СООБЩИТЬ i, j, а[{index}, j]\n"
+            f"      а[{index}, j + 1] := а[{index}, j] + 1\n"
+            "    ВЕРНУТЬСЯ\n"
+            "  ВЕРНУТЬСЯ\n"
+            "g := 0\n"
+            "ДЛЯ x := -3 ДО 9 ВЫПОЛНЯТЬ ДЛЯ y := -3 ДО 9 ВЫПОЛНЯТЬ а[x, y] := x * 100 + y ВЕРНУТЬСЯ ВЕРНУТЬСЯ\n"
+            f"f({start})\nСООБЩИТЬ а[1, 3], g\n")
+    outcomes = {mode: run_text(text, limits=Limits(max_steps=100_000, max_depth=50, time_limit=20), mode=mode)
+                for mode in MODES}
+    first = outcomes["interpret"]
+    assert not isinstance(first.error, StaticError), first.error
+    for mode, got in outcomes.items():
+        assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode

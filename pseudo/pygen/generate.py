@@ -29,6 +29,7 @@ from .counts import BOUNDARY, COUNTING, STEPS, counted_in_locals, merge_counts
 from .hoist import hoisted
 from .inline import Inlining
 from .names import MAIN, Names
+from .rows import rows_out_of_loops
 from .structure import CannotStructure, Jump, Loop, StateCode, Structurer
 from .weights import Weights
 
@@ -253,14 +254,24 @@ class BodyCode:
             body = self.body(d.body, Where()) + self.end_of_procedure(d.span, last=True)
         code = function(self.names.defs[d.name], [self.names.var(p.name) for p in d.params],
                         self.declarations() + entry + cells + self.outlines + body)
-        return at(code, d.span)
+        return at(self.rows_taken_out(code), d.span)
+
+    def rows_taken_out(self, fn: ast.FunctionDef) -> ast.FunctionDef:
+        """The fast code reads a row of an array of several indices once, before the loops in
+        which it stays the same (pygen/rows.py)."""
+        if self.gen.fast:
+            rows = {self.names.var(a) for a, indices in self.gen.plain_arrays.items() if indices > 1}
+            own = {self.names.var(x) for x in self.locals - set(self.cells) - set(self.refs)}
+            rows_out_of_loops(fn, self.names.fresh, rows,
+                              {self.names.var(p) for p in self.value_params()} & own, own)
+        return fn
 
     def main(self) -> ast.FunctionDef:
         arrays = [assign(name(self.names.var(a), ctx=ast.Store()), self.new_array(a)) for a in self.gen.facts.arrays]
         self.scopes[-1].globals |= set(self.gen.facts.arrays)
         start = self.count(self.gen.weights.start(), self.gen.program.main.span) if self.gen.weights else []
         body = self.body(self.gen.program.main, Where())
-        return at(function(MAIN, [], self.declarations() + arrays + self.outlines + start + body),
+        return at(self.rows_taken_out(function(MAIN, [], self.declarations() + arrays + self.outlines + start + body)),
                   self.gen.program.main.span)
 
     def new_array(self, array: str) -> ast.expr:

@@ -39,7 +39,7 @@ def hoisted(loop: ast.For, fresh, arrays: set[str], bound: set[str]) -> list[ast
     body = ast.Module(body=loop.body, type_ignores=[])
     assigned = {x.id for x in ast.walk(body) if isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load)}
     stored = {_base(x) for x in ast.walk(body) if isinstance(x, ast.Subscript) and not isinstance(x.ctx, ast.Load)}
-    same = _Same(arrays - stored, bound - assigned - _names(loop.target))
+    same = Same(arrays - stored, bound - assigned - _names(loop.target))
     reads: dict[str, tuple[str, ast.expr]] = {}  # the read's text → (its name, the read)
     for statement in loop.body:  # each runs at every turn: the body has no break (_qualifies)
         if isinstance(statement, ast.If):
@@ -62,7 +62,7 @@ def _qualifies(loop: ast.For) -> bool:
     return not any(isinstance(x, leaves | ast.Global | ast.Nonlocal) for s in loop.body for x in ast.walk(s))
 
 
-class _Same:
+class Same:
     """What has the same value at every turn and can fail only as a KeyError: reads of the
     `arrays` (plain, and not stored to in the loop) whose indices are constants, `+`, `-`, `*`
     and the `names` (surely set, and not assigned in the loop)."""
@@ -87,7 +87,7 @@ class _Same:
         return False
 
 
-def _replace_in(node: ast.AST, same: _Same, reads: dict, fresh, only=None) -> None:
+def _replace_in(node: ast.AST, same: Same, reads: dict, fresh, only=None) -> None:
     """Replace in place each outermost read of `node` (of its field `only`, if given) that
     every evaluation of `node` makes and that is the same at every turn."""
     for field, value in ast.iter_fields(node):
@@ -101,7 +101,7 @@ def _replace_in(node: ast.AST, same: _Same, reads: dict, fresh, only=None) -> No
             if isinstance(child, ast.Subscript) and isinstance(child.ctx, ast.Load) and same(child):
                 text = ast.unparse(child)
                 if text not in reads:
-                    reads[text] = (fresh(_readable(text)), child)
+                    reads[text] = (fresh(readable(text)), child)
                 replacement = name_at(reads[text][0], child)
                 if isinstance(value, list):
                     value[i] = replacement
@@ -127,6 +127,6 @@ def name_at(py: str, where: ast.AST, ctx=None) -> ast.Name:
     return ast.copy_location(ast.Name(id=py, ctx=ctx or ast.Load()), where)
 
 
-def _readable(text: str) -> str:
+def readable(text: str) -> str:
     """`к[n]` → к_n, `d[поставлена[n]]` → d_поставлена_n."""
     return re.sub(r"\W+", "_", text).strip("_") or "элемент"
