@@ -295,3 +295,15 @@ def test_rows_taken_out_of_loops_read_what_the_program_reads(index, change, loop
     assert not isinstance(first.error, StaticError), first.error
     for mode, got in outcomes.items():
         assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode
+
+
+def test_the_main_programs_poka_jumps_back_with_continue():
+    """CPython 3.11 specialises a function's code only after eight calls or many backward jumps
+    that count; the end of `while` jumps back without counting, so the main program's ПОКА
+    ends with `continue`. A definition's loops, run by calls, need nothing."""
+    code = emitted("f (n) =\n    ПОКА n > 0 ВЫПОЛНЯТЬ n := n - 1 ВЕРНУТЬСЯ\n    РЕЗУЛЬТАТ := n\n"
+                   "i := 0\nПОКА i < 10 ВЫПОЛНЯТЬ i := i + f(i) + 1 ВЕРНУТЬСЯ\nСООБЩИТЬ i\n")
+    fast = code.split("ОСТАЛЬНОЕ = ")[0]
+    main = fast.split("def главная():")[1]
+    assert re.search(r"while i < 10:\n(.*\n)*?\s+i = i \+ f\(i\) \+ 1\n\s+# .*\n\s+continue\n", main), main
+    assert "continue" not in fast.split("def f(")[1].split("def главная")[0]

@@ -476,6 +476,13 @@ class BodyCode:
     def _stmt_While(self, s: n.While, where: Where):
         inner = where.but(loops=where.loops + ("other",), depth=where.depth + 1)
         body = self.count_loop(s) + self.suite(s.body, inner)
+        if self.gen.fast and self.key is None and not where.loops and len(self.scopes) == 1 \
+                and not (body and isinstance(body[-1], ast.Continue | ast.Break | ast.Return | ast.Raise)):
+            # CPython 3.11 specialises a function's code once it has been called eight times or
+            # has jumped back often; the end of `while` tests and jumps back without counting,
+            # so the main program's ПОКА (run once) would never be specialised: `continue` jumps
+            # back, counting (the loop of 100,000 turns: 15 % fewer instructions)
+            body += [comment("переход назад: так Python 3.11 ускоряет цикл главной программы"), ast.Continue()]
         return [ast.While(test=self.cond(s.cond), body=body, orelse=[])]
 
     def _stmt_Loop(self, s: n.Loop, where: Where):
