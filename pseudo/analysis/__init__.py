@@ -103,8 +103,11 @@ def giving_nothing(defs: dict[str, n.Definition]) -> frozenset[str]:
 
 
 def surely_assigns_result(stmts) -> bool:
-    """Is РЕЗУЛЬТАТ surely assigned when the statements end?"""
+    """Is РЕЗУЛЬТАТ surely assigned when the statements end? Not if a label or a transfer
+    comes first: a transfer may jump past the assignment."""
     for s in stmts:
+        if any(isinstance(x, n.Label | n.Goto) for x in n.walk(s)):
+            return False
         if isinstance(s, n.Assign) and isinstance(s.target, n.Var) and s.target.name == RESULT:
             return True
         if isinstance(s, n.If) and s.else_ is not None and surely_assigns_result(s.then.stmts) \
