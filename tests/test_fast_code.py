@@ -231,7 +231,7 @@ def test_a_recursive_call_is_counted_by_its_caller():
     assert re.search(r"if i == 2 and n > 0:\n\s+счёт_шагов \+= \d+\n.*\n.*\n\s+выбор\(n - 1\)", choice)
 
 
-@settings(max_examples=60 if not LONG else 2000, deadline=None, derandomize=not LONG,
+@settings(max_examples=40 if not LONG else 2000, deadline=None, derandomize=not LONG,
           suppress_health_check=[HealthCheck.too_slow])
 @given(width=st.integers(0, 4), depth=st.integers(0, 5), steps=st.integers(1, 600),
        call=st.sampled_from(["обход(ГЛУБ)", "СООБЩИТЬ фиб(ГЛУБ)", "СООБЩИТЬ чёт(ГЛУБ), через(ГЛУБ)",
@@ -266,7 +266,7 @@ def test_a_row_that_stays_the_same_is_read_once_before_the_loop():
     assert "сообщить(доска_r[c], доска_k[c], доска[g][c])" in f_code
 
 
-@settings(max_examples=80 if not LONG else 3000, deadline=None, derandomize=not LONG,
+@settings(max_examples=40 if not LONG else 3000, deadline=None, derandomize=not LONG,
           suppress_health_check=[HealthCheck.too_slow])
 @given(index=st.sampled_from(["p", "p + i", "i - 1", "2 * p - j", "g", "i"]),
        change=st.sampled_from(["", "p := p + 1", "g := g + 1", "i := i + 1", "сдвиг(p)"]),
