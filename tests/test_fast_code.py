@@ -307,3 +307,13 @@ def test_the_main_programs_poka_jumps_back_with_continue():
     main = fast.split("def главная():")[1]
     assert re.search(r"while i < 10:\n(.*\n)*?\s+i = i \+ f\(i\) \+ 1\n\s+# .*\n\s+continue\n", main), main
     assert "continue" not in fast.split("def f(")[1].split("def главная")[0]
+
+
+def test_a_loop_bound_past_two_to_the_63rd_is_written():
+    """The number of turns of a ДЛЯ of constant bounds is computed, not taken as len(range(…)),
+    which Python refuses past 2**63."""
+    text = ("ДЛЯ i := 1 ДО 100000000000000000000000000000 ВЫПОЛНЯТЬ\n  СООБЩИТЬ i\n"
+            "  ЕСЛИ i = 3 ТО КОНЕЦ_РАБОТЫ КОНЕЦ_ЕСЛИ\nВЕРНУТЬСЯ\n")
+    for mode in MODES:
+        got = run_text(text, mode=mode)
+        assert (got.stdout, got.error) == ("1\n2\n3\n", None), mode

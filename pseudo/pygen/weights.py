@@ -147,4 +147,4 @@ def _trips(s: n.For) -> int:
     step = s.step.value if s.step is not None else 1
     if step == 0:
         return 0
-    return len(range(s.start.value, s.stop.value + (1 if step > 0 else -1), step))
+    return max(0, (s.stop.value - s.start.value) // step + 1)  # not len(range(…)): a bound may pass 2**63
