@@ -38,7 +38,7 @@ def hoisted(loop: ast.For, fresh, arrays: set[str], bound: set[str]) -> list[ast
         return [loop]
     body = ast.Module(body=loop.body, type_ignores=[])
     assigned = {x.id for x in ast.walk(body) if isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load)}
-    stored = {_base(x) for x in ast.walk(body) if isinstance(x, ast.Subscript) and not isinstance(x.ctx, ast.Load)}
+    stored = {array_of(x) for x in ast.walk(body) if isinstance(x, ast.Subscript) and not isinstance(x.ctx, ast.Load)}
     same = Same(arrays - stored, bound - assigned - _names(loop.target))
     reads: dict[str, tuple[str, ast.expr]] = {}  # the read's text → (its name, the read)
     for statement in loop.body:  # each runs at every turn: the body has no break (_qualifies)
@@ -111,7 +111,7 @@ def _replace_in(node: ast.AST, same: Same, reads: dict, fresh, only=None) -> Non
                 _replace_in(child, same, reads, fresh)
 
 
-def _base(e: ast.expr) -> str | None:
+def array_of(e: ast.expr) -> str | None:
     """The array of a read or store: the name under its subscripts (a row's array too)."""
     while isinstance(e, ast.Subscript):
         e = e.value

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ast
 
-from .hoist import Same, name_at, readable
+from .hoist import Same, array_of, name_at, readable
 
 
 def rows_out_of_loops(fn: ast.FunctionDef, fresh, arrays: set[str], params: set[str], locals_: set[str]) -> None:
@@ -90,7 +90,7 @@ class _Rows:
             if not isinstance(value, ast.expr):
                 continue
             if field == "value" and isinstance(e, ast.Subscript) and isinstance(value, ast.Subscript) \
-                    and self._row(value):
+                    and array_of(value) in self.arrays:
                 loop = next((lp for lp, _ in loops if all(lp.steady(i) for i in _indices(value))), None)
                 if loop is not None:
                     text = ast.unparse(value)
@@ -100,12 +100,6 @@ class _Rows:
                     e.value = name_at(taken[text][0], value)
                     continue
             self.expression(value, loops)
-
-    def _row(self, e: ast.expr) -> bool:
-        """Is `e` a row: a subscript of one of the arrays kept as rows of rows?"""
-        while isinstance(e, ast.Subscript):
-            e = e.value
-        return isinstance(e, ast.Name) and e.id in self.arrays
 
 
 def _indices(row: ast.Subscript) -> list[ast.expr]:
