@@ -86,7 +86,7 @@ def test_a_short_loop_of_constant_bounds_is_counted_with_the_run_around_it():
     main = code.split("def главная():")[1].split("ОСТАЛЬНОЕ = ")[0]
     assert main.count("счёт_шагов +=") == 1  # once at the start, with the short loop
     assert len(re.findall(r"(?<!_)шагов \+= 1\n", main)) == 1  # once a turn of the long one (in a local)
-    assert "for j in range(1, 9):\n        сообщить(j)" in main
+    assert "for j in (1, 2, 3, 4, 5, 6, 7, 8):\n        сообщить(j)" in main
 
 
 def test_a_loop_that_calls_nothing_that_counts_counts_in_locals():
@@ -171,10 +171,12 @@ def test_reads_the_same_at_every_turn_are_taken_out_of_a_short_loop():
                    "k := 1\nДЛЯ m := 1 ДО 3 ВЫПОЛНЯТЬ b[m] := a[k] ВЕРНУТЬСЯ\n")
     fast = code.split("ОСТАЛЬНОЕ = ")[0]
     procedure, main = fast.split("def p(k):")[1].split("def главная():")
-    assert "    a_1 = a[1]\n    d_k = d[k]\n    a_k = a[k]\n    for m in range(1, 4):\n" in procedure
+    assert "    a_1 = a[1]\n    d_k = d[k]\n    a_k = a[k]\n    for m in (1, 2, 3):\n" in procedure
     assert "b[k + a_1] = d_k[m] + a_k" in procedure and "c[m] = m > 5 and a[8] > 0" in procedure
     assert "a[m] = a[1] + 1" in main  # the loop stores to a
-    assert "b[m] = a[1]\n" in main  # bounds not constant: it may not run at all
+    # bounds not constant: it may not run at all, so hoist.py leaves the read; elements.py reads
+    # it before the loop, which stores nothing into `a` (a missing element would hand over)
+    assert re.search(r"(a_1_) = a\[1\]\n(.*\n)*?\s+for m in range\(1, n \+ 1\):\n(.*\n)*?\s+b\[m\] = \1\n", main)
     assert "b[m] = a[k]\n" in main  # k is global: it may have no value
 
 
@@ -225,7 +227,7 @@ def test_a_recursive_call_is_counted_by_its_caller():
     code = emitted(RECURSIVE.replace("ШИРЬ", "8") + "обход(2)\nСООБЩИТЬ фиб(5), чёт(4)\nвыбор(2)\n")
     fast = code.split("ОСТАЛЬНОЕ = ")[0]
     walk = fast.split("def обход(")[1].split("\ndef ")[0]
-    assert walk.index("if n > 0:") < walk.index("счёт_шагов +=") < walk.index("for i in range(1, 9):")
+    assert walk.index("if n > 0:") < walk.index("счёт_шагов +=") < walk.index("for i in (1, 2, 3, 4, 5, 6, 7, 8):")
     assert walk.count("счёт_шагов +=") == 1
     choice = fast.split("def выбор(")[1].split("\ndef ")[0]  # a call under ЕСЛИ counts where it is made
     assert re.search(r"if i == 2 and n > 0:\n\s+счёт_шагов \+= \d+\n.*\n.*\n\s+выбор\(n - 1\)", choice)
@@ -261,8 +263,8 @@ def test_a_row_that_stays_the_same_is_read_once_before_the_loop():
                    "    ВЕРНУТЬСЯ\n"
                    "g := 1; доска[1, 1] := 0; f(1)\n")
     f_code = code.split("ОСТАЛЬНОЕ = ")[0].split("def f(")[1].split("\ndef ")[0]
-    assert re.search(r"(доска_k) = доска\[k\]\n\s+for r in range\(1, 4\):\n\s+(доска_r) = доска\[r\]\n"
-                     r"\s+for c in range\(1, 4\):", f_code), f_code
+    assert re.search(r"(доска_k) = доска\[k\]\n\s+for r in \(1, 2, 3\):\n\s+(доска_r) = доска\[r\]\n"
+                     r"\s+for c in \(1, 2, 3\):", f_code), f_code
     assert "сообщить(доска_r[c], доска_k[c], доска[g][c])" in f_code
 
 
@@ -317,3 +319,85 @@ def test_a_loop_bound_past_two_to_the_63rd_is_written():
     for mode in MODES:
         got = run_text(text, mode=mode)
         assert (got.stdout, got.error) == ("1\n2\n3\n", None), mode
+
+
+@pytest.mark.parametrize("bounds, listed", [
+    ("1 ДО 4", "(1, 2, 3, 4)"), ("-1 ДО 1", "(-1, 0, 1)"), ("3 ШАГ -2 ДО -3", "(3, 1, -1, -3)"),
+    ("0 ШАГ 3 ДО 20", "(0, 3, 6, 9, 12, 15, 18)"), ("1 ДО 8", "(1, 2, 3, 4, 5, 6, 7, 8)"),
+    ("1 ДО 9", None), ("5 ДО 5", None), ("5 ДО 4", None)])
+def test_a_short_loop_of_constant_bounds_lists_its_values(bounds, listed):
+    """A ДЛЯ of constant integer bounds and two to eight turns goes through a tuple of its
+    values (no range object to make at each start); any other stays `range`. Every mode
+    prints the same values."""
+    text = f"ДЛЯ i := {bounds} ВЫПОЛНЯТЬ СООБЩИТЬ i ВЕРНУТЬСЯ\nСООБЩИТЬ 'конец'\n"
+    main = emitted(text).split("def главная():")[1].split("ОСТАЛЬНОЕ = ")[0]
+    loop = re.search(r"for i in (.*):\n", main).group(1)
+    assert loop == listed if listed else loop.startswith("range("), loop
+    start, step, stop = re.match(r"(-?\d+) (?:ШАГ (-?\d+) )?ДО (-?\d+)", bounds).groups()
+    start, step, stop = int(start), int(step or 1), int(stop)
+    expected = "".join(f"{i}\n" for i in range(start, stop + (1 if step > 0 else -1), step)) + "конец\n"
+    for mode in MODES:
+        got = run_text(text, mode=mode)
+        assert (got.stdout, got.error) == (expected, None), mode
+
+
+SEARCH = """\
+найти (n) = к[n] := к[n - 1] + 1
+искать (n) =
+    ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ
+        СООБЩИТЬ n, i, к[n], к[n + СДВИГ]
+        ЕСЛИ n < 3 ТО найти(n + 1); искать(n + 1) КОНЕЦ_ЕСЛИ
+    ВЕРНУТЬСЯ
+ДЛЯ x := 0 ДО 9 ВЫПОЛНЯТЬ к[x] := 0 ВЕРНУТЬСЯ
+искать(1)
+"""
+
+
+def test_an_element_no_call_can_write_is_read_once_before_the_loop():
+    """`искать (n)` writes `к` only at n + 1 and above (through `найти (n + 1)` and itself), so
+    `к[n]` is read once, before its loop; `к[n + 1]` and `к[n + 2]` stay in the loop
+    (pygen/elements.py). Every mode prints the same."""
+    for shift, early in (("", True), (" + 1", False), (" + 2", False), (" - 1", True), (" + -1", True)):
+        text = SEARCH.replace(" + СДВИГ", shift)
+        f_code = emitted(text).split("ОСТАЛЬНОЕ = ")[0].split("def искать(")[1].split("\ndef ")[0]
+        before, loop = f_code.split("for i in (1, 2):")
+        assert re.search(r"(к_n\w*) = к\[n\]\n", before) and "к[n]" not in loop, f_code
+        assert early == (f"к[n{shift}]" in before) or not shift, f_code
+        outcomes = {mode: run_text(text, mode=mode) for mode in MODES}
+        assert len({(o.stdout, o.error) for o in outcomes.values()}) == 1, outcomes
+        assert outcomes["interpret"].error is None
+
+
+@settings(max_examples=40 if not LONG else 3000, deadline=None, derandomize=not LONG,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(index=st.sampled_from(["p", "p + 1", "p - 1", "p + 2", "i", "g", "p + i", "2 * p"]),
+       write=st.integers(-2, 2), step=st.integers(-1, 1),
+       change=st.sampled_from(["", "пиши(p)", "пиши(p + 1)", "пиши(p - 2)", "глубже(p, 3)", "глубже(p + 1, 2)",
+                               "а[p + 1] := а[p + 1] + 5", "а[i] := 0", "p := p + 1", "g := g + 1",
+                               "добавь(а[p])", "добавь(а[p - 1])"]),
+       loop=st.sampled_from(["ДЛЯ j := 1 ДО 3 ВЫПОЛНЯТЬ", "j := 0\n    ПОКА j < 3 ВЫПОЛНЯТЬ j := j + 1",
+                             "ДЛЯ j := 1 ДО а[p] ДЕЛ 50 ВЫПОЛНЯТЬ"]),
+       start=st.sampled_from([-1, 0, 1, 3, 70]))
+def test_elements_read_before_loops_are_what_the_program_reads(index, write, step, change, loop, start):
+    """Whatever the loop writes, itself or through calls (at offsets of the parameter, in a
+    recursion that moves up or down, through a РЕЗ parameter), every mode prints the same, and
+    fails the same way on an element never assigned."""
+    text = (f"пиши (q) = а[q + {write}] := а[q + {write}] + 1; g := g + 1\n"
+            f"глубже (q, d) = ЕСЛИ d > 0 ТО пиши(q); глубже(q + {step}, d - 1) КОНЕЦ_ЕСЛИ\n"
+            "добавь (РЕЗ x) = x := x + 1000\n"
+            "f (p) =\n"
+            "  ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ\n"
+            f"    {loop}\n"
+            f"      {change}\n"
+            f"      СООБЩИТЬ i, j, а[{index}]\n"
+            "    ВЕРНУТЬСЯ\n"
+            "  ВЕРНУТЬСЯ\n"
+            "g := 0\n"
+            "ДЛЯ x := -30 ДО 60 ВЫПОЛНЯТЬ а[x] := 100 + x ВЕРНУТЬСЯ\n"
+            f"f({start})\nСООБЩИТЬ g\n")
+    outcomes = {mode: run_text(text, limits=Limits(max_steps=100_000, max_depth=50, time_limit=20), mode=mode)
+                for mode in MODES}
+    first = outcomes["interpret"]
+    assert not isinstance(first.error, StaticError), first.error
+    for mode, got in outcomes.items():
+        assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode

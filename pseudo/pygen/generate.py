@@ -26,6 +26,7 @@ from ..frontend.source import Span
 from ..runtime import API
 from ..runtime.ops import NEGATION, OPERATORS
 from .counts import BOUNDARY, COUNTING, STEPS, counted_in_locals, merge_counts
+from .elements import ElementsOutOfLoops, shared_arrays, write_summaries
 from .hoist import hoisted
 from .inline import Inlining
 from .names import MAIN, Names
@@ -164,15 +165,34 @@ class Generator:
         """The program's statements, by source file: the definitions, then главная; each
         comment before the statement it precedes, the rest at the end of their file."""
         parts: dict[str, list[ast.stmt]] = {self.main_file: []}
+        written = []  # (its file, the comments before it, its BodyCode, the function, its owner)
         for key, d in self.program.definitions.items():
             before = self.comments_before(d.span)
-            parts.setdefault(d.span.filename, []).extend(before + [self.counted(BodyCode(self, key).definition(d), key)])
+            code = BodyCode(self, key)
+            written.append((d.span.filename, before, code, code.definition(d), key))
         before = self.comments_before(self.program.main.span)
-        parts[self.main_file].extend(before + [self.counted(BodyCode(self, None).main(), "")])
+        code = BodyCode(self, None)
+        written.append((self.main_file, before, code, code.main(), ""))
+        if self.fast:
+            self.take_out_of_loops([(code, fn) for _, _, code, fn, _ in written])
+        for file, before, _, fn, owner in written:
+            parts.setdefault(file, []).extend(before + [self.counted(fn, owner)])
         for c in self.comments:  # after the last statement of their file
             parts.setdefault(c.span.filename, []).append(comment(c.text))
         self.comments = []
         return parts
+
+    def take_out_of_loops(self, written: list[tuple[BodyCode, ast.FunctionDef]]) -> None:
+        """Reads that stay the same during a loop, made once before it, in place: elements of
+        one-index arrays that nothing in the loop can write (pygen/elements.py), then rows of
+        arrays of several indices (pygen/rows.py)."""
+        functions = [fn for _, fn in written]
+        plain = {self.names.var(a) for a, indices in self.plain_arrays.items() if indices == 1}
+        arrays = plain - shared_arrays(functions, plain)
+        summaries = write_summaries(functions, arrays)
+        by_name = {fn.name: fn for fn in functions}
+        for code, fn in written:
+            code.take_out_of_loops(fn, arrays, summaries, by_name)
 
     def counted(self, fn: ast.FunctionDef, owner: str) -> ast.FunctionDef:
         """A function of the fast code with its counts of steps made cheaper (pygen.counts)."""
@@ -254,25 +274,25 @@ class BodyCode:
             body = self.body(d.body, Where()) + self.end_of_procedure(d.span, last=True)
         code = function(self.names.defs[d.name], [self.names.var(p.name) for p in d.params],
                         self.declarations() + entry + cells + self.outlines + body)
-        return at(self.rows_taken_out(code), d.span)
+        return at(code, d.span)
 
-    def rows_taken_out(self, fn: ast.FunctionDef) -> ast.FunctionDef:
-        """The fast code reads a row of an array of several indices once, before the loops in
-        which it stays the same (pygen/rows.py)."""
-        if self.gen.fast:
-            rows = {self.names.var(a) for a, indices in self.gen.plain_arrays.items() if indices > 1}
-            own = {self.names.var(x) for x in self.locals - set(self.cells) - set(self.refs)}
-            rows_out_of_loops(fn, self.names.fresh, rows,
-                              {self.names.var(p) for p in self.value_params()} & own, own)
-        return fn
+    def take_out_of_loops(self, fn: ast.FunctionDef, arrays: set[str], summaries: dict, by_name: dict) -> None:
+        """The fast code reads an element of a one-index array, or a row of an array of several
+        indices, once, before the loops in which it stays the same (Generator.take_out_of_loops)."""
+        own = {self.names.var(x) for x in self.locals - set(self.cells) - set(self.refs)}
+        params = {self.names.var(p) for p in self.value_params()} & own
+        placed = {}
+        if not any(isinstance(x, ast.FunctionDef | ast.Lambda) for s in fn.body for x in ast.walk(s)):
+            placed = ElementsOutOfLoops(fn, self.names.fresh, arrays, summaries, by_name, params, own).placed
+        rows = {self.names.var(a) for a, indices in self.gen.plain_arrays.items() if indices > 1}
+        rows_out_of_loops(fn, self.names.fresh, rows, params, own, placed)
 
     def main(self) -> ast.FunctionDef:
         arrays = [assign(name(self.names.var(a), ctx=ast.Store()), self.new_array(a)) for a in self.gen.facts.arrays]
         self.scopes[-1].globals |= set(self.gen.facts.arrays)
         start = self.count(self.gen.weights.start(), self.gen.program.main.span) if self.gen.weights else []
         body = self.body(self.gen.program.main, Where())
-        return at(self.rows_taken_out(function(MAIN, [], self.declarations() + arrays + self.outlines + start + body)),
-                  self.gen.program.main.span)
+        return at(function(MAIN, [], self.declarations() + arrays + self.outlines + start + body), self.gen.program.main.span)
 
     def new_array(self, array: str) -> ast.expr:
         """An empty array: in the fast code a plain dict, or rows of rows for several indices
@@ -536,7 +556,8 @@ class BodyCode:
             start, stop = self.expr(s.start), self.expr(s.stop)
             bound = ast.BinOp(left=stop, op=ast.Add() if step > 0 else ast.Sub(), right=ast.Constant(1))
             args = [start, _fold(bound)] + ([integer(step)] if step != 1 else [])
-            return call("range", args, s.span)
+            listed = _listed_out(args)
+            return at(listed, s.span) if listed else call("range", args, s.span)
         step_expr = self.expr(s.step) if s.step is not None else ast.Constant(1)
         return call("прогрессия", [self.expr(s.start), step_expr, self.expr(s.stop)], s.span)
 
@@ -914,6 +935,29 @@ def _fold(e: ast.BinOp) -> ast.expr:
     if isinstance(e.left, ast.UnaryOp) and isinstance(e.left.operand, ast.Constant):  # a negative bound
         return integer(-e.left.operand.value + (1 if isinstance(e.op, ast.Add) else -1))
     return e
+
+
+SHORT = 8  # a ДЛЯ of constant bounds and at most this many turns lists its values
+
+
+def _listed_out(args: list[ast.expr]) -> ast.Tuple | None:
+    """`range(1, 5)` → `(1, 2, 3, 4)` for a short loop of constant bounds: CPython 3.11 makes a
+    range object at every start of the loop, and a constant tuple costs nothing to start (peg
+    solitaire: 13 % fewer instructions). The values are the same integers."""
+    values = [_constant(a) for a in args]
+    if None in values or any(abs(v) > 2**62 for v in values):  # len() of a range fails past 2**63
+        return None
+    turns = range(*values)
+    return ast.Tuple(elts=[integer(v) for v in turns], ctx=ast.Load()) if 2 <= len(turns) <= SHORT else None
+
+
+def _constant(e: ast.expr) -> int | None:
+    if isinstance(e, ast.Constant) and type(e.value) is int:
+        return e.value
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub) and isinstance(e.operand, ast.Constant) \
+            and type(e.operand.value) is int:
+        return -e.operand.value
+    return None
 
 
 def integer(value: int) -> ast.expr:

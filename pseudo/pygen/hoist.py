@@ -52,14 +52,19 @@ def hoisted(loop: ast.For, fresh, arrays: set[str], bound: set[str]) -> list[ast
 
 
 def _qualifies(loop: ast.For) -> bool:
-    it = loop.iter
-    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and not it.keywords
-            and all(isinstance(a, ast.Constant) and type(a.value) is int for a in it.args)):
-        return False
-    if not range(*(a.value for a in it.args)) or loop.orelse:
+    if not _turns_at_least_once(loop.iter) or loop.orelse:
         return False
     leaves = ast.Call | ast.For | ast.While | ast.Attribute | ast.Break | ast.Continue | ast.Return | ast.Raise
     return not any(isinstance(x, leaves | ast.Global | ast.Nonlocal) for s in loop.body for x in ast.walk(s))
+
+
+def _turns_at_least_once(it: ast.expr) -> bool:
+    """Is `it` a constant progression of at least one value: `range(1, 8)` or `(1, 2, 3, 4)`?"""
+    if isinstance(it, ast.Tuple):
+        return bool(it.elts)  # the generator lists only integer constants
+    return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and not it.keywords \
+        and all(isinstance(a, ast.Constant) and type(a.value) is int for a in it.args) \
+        and bool(range(*(a.value for a in it.args)))
 
 
 class Same:
@@ -130,3 +135,20 @@ def name_at(py: str, where: ast.AST, ctx=None) -> ast.Name:
 def readable(text: str) -> str:
     """`к[n]` → к_n, `d[поставлена[n]]` → d_поставлена_n."""
     return re.sub(r"\W+", "_", text).strip("_") or "элемент"
+
+
+def insert_before(node: ast.AST, before: dict[int, dict]) -> None:
+    """Each read taken out of a loop (`before`: id of the loop → its text → (its name, the
+    read)) made before its loop, in every statement list under `node`."""
+    for field in ("body", "orelse", "finalbody", "handlers"):
+        stmts = getattr(node, field, None)
+        if not isinstance(stmts, list):
+            continue
+        out = []
+        for s in stmts:
+            if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                insert_before(s, before)
+            for py, row in before.get(id(s), {}).values():
+                out.append(ast.copy_location(ast.Assign(targets=[name_at(py, s, ast.Store())], value=row), s))
+            out.append(s)
+        setattr(node, field, out)

@@ -22,18 +22,21 @@ from __future__ import annotations
 
 import ast
 
-from .hoist import Same, array_of, name_at, readable
+from .hoist import Same, array_of, insert_before, name_at, readable
 
 
-def rows_out_of_loops(fn: ast.FunctionDef, fresh, arrays: set[str], params: set[str], locals_: set[str]) -> None:
+def rows_out_of_loops(fn: ast.FunctionDef, fresh, arrays: set[str], params: set[str], locals_: set[str],
+                      placed: dict[int, set[str]] | None = None) -> None:
     """Take the rows out of the loops of `fn` in place. `fresh(base)`: a new Python name;
     `arrays`: the Python names of the arrays kept as rows of rows; `params`: the value
-    parameters; `locals_`: the names that are locals of `fn` (a loop's variable must be one)."""
+    parameters; `locals_`: the names that are locals of `fn` (a loop's variable must be one);
+    `placed`: the names assigned just before a loop, once (id of the loop → names: the
+    elements read before it, elements.py), which a row read in the loop may use."""
     shared = {n for x in ast.walk(fn) if isinstance(x, ast.Nonlocal | ast.Global) for n in x.names}
-    rows = _Rows(fresh, arrays, params - shared, locals_ - shared)
+    rows = _Rows(fresh, arrays, params - shared, locals_ - shared, placed or {})
     rows.statements(fn.body, [])
     if rows.before:
-        _insert(fn, rows.before)
+        insert_before(fn, rows.before)
 
 
 class _Loop:
@@ -45,8 +48,8 @@ class _Loop:
 
 
 class _Rows:
-    def __init__(self, fresh, arrays: set[str], params: set[str], locals_: set[str]):
-        self.fresh, self.arrays, self.params, self.locals = fresh, arrays, params, locals_
+    def __init__(self, fresh, arrays: set[str], params: set[str], locals_: set[str], placed: dict[int, set[str]]):
+        self.fresh, self.arrays, self.params, self.locals, self.placed = fresh, arrays, params, locals_, placed
         self.before: dict[int, dict[str, tuple[str, ast.expr]]] = {}  # id(loop) → a row's text → (name, row)
 
     def statements(self, stmts: list, loops: list[tuple[_Loop, set[str]]]) -> None:
@@ -58,7 +61,7 @@ class _Rows:
         if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             return  # its names are its own
         if isinstance(s, ast.For | ast.While):
-            around = loops[-1][1] if loops else self.params
+            around = (loops[-1][1] if loops else self.params) | self.placed.get(id(s), set())
             inside = around
             if isinstance(s, ast.For):
                 self.expression(s.iter, loops)  # evaluated once, before the loop
@@ -108,19 +111,3 @@ def _indices(row: ast.Subscript) -> list[ast.expr]:
         out.append(row.slice)
         row = row.value
     return out
-
-
-def _insert(node: ast.AST, before: dict[int, dict]) -> None:
-    """Each row read before its loop, in every statement list under `node`."""
-    for field in ("body", "orelse", "finalbody", "handlers"):
-        stmts = getattr(node, field, None)
-        if not isinstance(stmts, list):
-            continue
-        out = []
-        for s in stmts:
-            if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                _insert(s, before)
-            for py, row in before.get(id(s), {}).values():
-                out.append(ast.copy_location(ast.Assign(targets=[name_at(py, s, ast.Store())], value=row), s))
-            out.append(s)
-        setattr(node, field, out)
