@@ -68,7 +68,9 @@ def measure(argv, stdin: str = "", cwd=ROOT) -> tuple[float, int, bytes]:
     """CPU seconds and peak memory (KB) of one whole process, and its standard output. This
     checkout's pseudo is found through PYTHONPATH; another installed one (a baseline) is not
     given it."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}  # with .pyc
+    # with .pyc, and stdout buffered as usual: PYTHONUNBUFFERED would make every СООБЩИТЬ a
+    # system call, while a twin that prints once would not pay for it
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH", "PYTHONUNBUFFERED")}
     if argv[:3] == PSEUDO:
         env["PYTHONPATH"] = str(ROOT)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as inp:

@@ -171,11 +171,32 @@ def test_stop_ends_an_endless_loop_with_the_languages_message(page):
     assert page.evaluate("crossOriginIsolated"), "the server sends COOP and COEP"
     program(page, "x := 0\nПОКА ИСТИНА ВЫПОЛНЯТЬ x := x + 1 ВЕРНУТЬСЯ\n")
     page.click("#run")
+    page.wait_for_function("document.getElementById('status').textContent === 'выполняется…'")
     page.wait_for_timeout(1500)
     page.click("#stop")
     page.wait_for_function("document.getElementById('exit').textContent.length > 0", timeout=30_000)
     assert "прервано" in page.inner_text("#err") and page.inner_text("#exit").startswith("код выхода 130")
     assert "программа.pseudo:2:" in page.inner_text("#err")
+    program(page, "СООБЩИТЬ 'дальше'\n")  # the worker goes on
+    out, _, status = run(page)
+    assert out == "дальше\n" and status.startswith("код выхода 0")
+
+
+def test_a_stop_right_after_run_is_not_lost(page):
+    """Stop pressed before the worker has begun the run (here it is still colouring a long
+    text) stops the run as soon as it begins: exit 130, not an endless loop nobody can stop."""
+    page.select_option("#examples", "")
+    page.evaluate("text => { const code = document.getElementById('code'); code.value = text;"
+                  " code.dispatchEvent(new Event('input')); }",
+                  "СООБЩИТЬ 'строка', 1 + 2 * 3, ИСТИНА И ЛОЖЬ { комментарий }\n" * 20000)
+    page.wait_for_timeout(400)  # the worker is colouring it
+    page.fill("#code", "x := 0\nПОКА ИСТИНА ВЫПОЛНЯТЬ x := x + 1 ВЕРНУТЬСЯ\n")
+    page.evaluate("document.getElementById('exit').textContent = ''")
+    page.click("#run")
+    assert page.inner_text("#status") == "запускается…"
+    page.click("#stop")
+    page.wait_for_function("document.getElementById('exit').textContent.length > 0", timeout=30_000)
+    assert "прервано" in page.inner_text("#err") and page.inner_text("#exit").startswith("код выхода 130")
     program(page, "СООБЩИТЬ 'дальше'\n")  # the worker goes on
     out, _, status = run(page)
     assert out == "дальше\n" and status.startswith("код выхода 0")

@@ -20,6 +20,7 @@ function startWorker() {
     const m = event.data;
     if (m.type === "ready") { ready = true; whenReady(m.python); return; }
     if (m.type === "failed") { setStatus("среда выполнения не загрузилась: " + m.text); return; }
+    if (m.type === "started") { setStatus("выполняется…"); return; }
     const done = waiting.get(m.id);
     if (done) { waiting.delete(m.id); done(m); }
   };
@@ -54,7 +55,7 @@ async function paint() {
   const text = ui.code.value, mine = ++painted;
   if (!ready) { ui.shade.textContent = text + "\n"; return; }
   const answer = await ask({ type: "highlight", text });
-  if (mine === painted) ui.shade.innerHTML = answer.html + "\n";
+  if (mine === painted && answer.html !== undefined) ui.shade.innerHTML = answer.html + "\n";  // not when a Stop cut it short
 }
 let timer = 0;
 ui.code.addEventListener("input", () => {
@@ -72,7 +73,8 @@ ui.code.addEventListener("keydown", (e) => {
 async function command(argv, read = []) {
   ui.out.textContent = ""; ui.err.textContent = ""; ui.exit.textContent = "";
   const started = performance.now();
-  setBusy(true, "выполняется…");
+  setBusy(true, "запускается…");
+  if (interrupt) Atomics.store(interrupt, 0, 0);  // a Stop from now on is this run's, even before it begins
   const result = await ask({ type: "command", argv, stdin: ui.stdin.value, name: FILE, text: ui.code.value, read });
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   ui.out.textContent = result.out;

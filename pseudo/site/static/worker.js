@@ -21,11 +21,19 @@ const ready = (async () => {
 })().catch((e) => postMessage({ type: "failed", text: String(e && e.message || e) }));
 
 function command(m) {
-  if (interrupt) interrupt[0] = 0;
+  // the page clears the interrupt when it asks for the run: a Stop pressed before the run
+  // begins is kept, and stops it at once
+  postMessage({ type: "started", id: m.id });
   if (m.name) py.FS.writeFile("/work/" + m.name, m.text, { encoding: "utf8" });
   const args = py.toPy(m.argv);
   try {
-    const result = api.command(args, m.stdin || "").toJs({ dict_converter: Object.fromEntries });
+    let result;
+    try {
+      result = api.command(args, m.stdin || "").toJs({ dict_converter: Object.fromEntries });
+    } catch (e) {  // a Stop that came before pseudo itself could catch it
+      if (!/KeyboardInterrupt/.test(String(e && e.message || e))) throw e;
+      return { code: 130, out: "", err: "pseudo: прервано кнопкой «Стоп»\n" };
+    }
     for (const path of m.read || []) {
       try { result[path] = py.FS.readFile(path, { encoding: "utf8" }); py.FS.unlink(path); } catch (_) { /* not written */ }
     }
@@ -49,6 +57,10 @@ self.onmessage = async (event) => {
     else if (m.type === "highlight") postMessage({ id: m.id, html: api.highlight(m.text) });
     else if (m.type === "read") postMessage({ id: m.id, text: api.read(m.path) });
   } catch (e) {
+    // a Stop can only be meant for a run: one that came while this ran waits for the run queued behind
+    if (interrupt && m.type !== "command" && /KeyboardInterrupt/.test(String(e && e.message || e))) {
+      Atomics.store(interrupt, 0, 2);
+    }
     postMessage({ id: m.id, code: 70, out: "", err: "ошибка песочницы: " + String(e && e.message || e) + "\n" });
   }
 };
