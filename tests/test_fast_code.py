@@ -401,3 +401,19 @@ def test_elements_read_before_loops_are_what_the_program_reads(index, write, ste
     assert not isinstance(first.error, StaticError), first.error
     for mode, got in outcomes.items():
         assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode
+
+
+def test_a_read_its_esli_guards_stays_in_the_loop():
+    """`ЕСЛИ k > 1 ТО … c[k - 1]`: the program keeps from reading c[0]; read before the loop,
+    it would have no value and the whole run would go again in the exact code. A read the
+    ЕСЛИ does not guard (`c[k + 1]`) still leaves the loop."""
+    text = ("f (k) =\n  s := 0\n  ДЛЯ i := 1 ДО 3 ВЫПОЛНЯТЬ\n"
+            "    ЕСЛИ k > 1 ТО s := s + c[k - 1] КОНЕЦ_ЕСЛИ\n    s := s + i + c[k + 1]\n  ВЕРНУТЬСЯ\n"
+            "  РЕЗУЛЬТАТ := s\n"
+            "ДЛЯ j := 1 ДО 10 ВЫПОЛНЯТЬ c[j] := j ВЕРНУТЬСЯ\nСООБЩИТЬ f(1), f(3)\n")
+    f_code = emitted(text).split("ОСТАЛЬНОЕ = ")[0].split("def f(")[1].split("\ndef ")[0]
+    before, loop = f_code.split("for i in (1, 2, 3):")
+    assert "c[k + 1]" in before and "c[k - 1]" in loop, f_code
+    for mode in MODES:
+        got = run_text(text, mode=mode)
+        assert (got.stdout, got.error) == ("12 24\n", None), mode

@@ -23,7 +23,9 @@ branch of ЕСЛИ not taken): if the element has no value there, that is a KeyE
 fast code hands over to the exact code (runner.run_program), which runs the program as written,
 from the start. So an early read changes how fast a program runs, never what it does. A read
 that its own condition guards (`k > 0 and a[k] > 0`, the way a program keeps from reading an
-element without a value) is not made early, unless the same element is read unguarded too.
+element without a value) is not made early, unless the same element is read unguarded too;
+nor is one in a branch of an ЕСЛИ whose test names a variable of its index
+(`ЕСЛИ k > 1 ТО s := s + c[k - 1]`), out of the loops around that ЕСЛИ.
 """
 from __future__ import annotations
 
@@ -144,6 +146,7 @@ class ElementsOutOfLoops:
         self.writes = _Writes(arrays, by_name, summaries, fixed_params(fn))
         self.before: dict[int, dict[str, tuple[str, ast.expr]]] = {}
         self.placed: dict[int, set[str]] = {}
+        self.guards: list[tuple[int, set[str]]] = []  # each ЕСЛИ around: how many loops are around it, its test's names
         self.statements(fn.body, [])
         insert_before(fn, self.before)
 
@@ -172,6 +175,12 @@ class ElementsOutOfLoops:
             self.statements(s.orelse, loops)
             return
         self.expressions(s, loops)
+        if isinstance(s, ast.If):
+            self.guards.append((len(loops), {x.id for x in ast.walk(s.test) if isinstance(x, ast.Name)}))
+            self.statements(s.body, loops)
+            self.statements(s.orelse, loops)
+            self.guards.pop()
+            return
         for _, value in ast.iter_fields(s):
             for item in value if isinstance(value, list) else [value]:
                 if isinstance(item, ast.stmt):
@@ -212,7 +221,10 @@ class ElementsOutOfLoops:
                 and e.value.id in self.arrays):
             return None
         array = e.value.id
-        for loop, steady, writes, _ in loops:
+        names = {x.id for x in ast.walk(e.slice) if isinstance(x, ast.Name)}
+        for depth, (loop, steady, writes, _) in enumerate(loops):
+            if any(inside > depth and names & tested for inside, tested in self.guards):
+                continue  # an ЕСЛИ in the loop tests the index: `ЕСЛИ k > 1 ТО … c[k - 1]`
             if Same(set(), steady)(e.slice) and _untouched(writes.get(array), _relative(e.slice, steady)):
                 return loop
         return None
