@@ -11,9 +11,9 @@ the same (`конф_n = конф[n]`), when
 - nothing the loop runs can write that element: neither its own stores nor the functions it
   calls. What a function may write is summed up per array (`summaries`): nothing, anything, or
   only the elements `p + c` for c between two bounds (constants, or no bound), p one of its
-  value parameters that it never assigns; a call maps p to its argument. `ИСКАТЬ (n)` writes `к` and `конф` only at
-  n + 1 and above, so `к[n]` stays the same in its loops. Indices are exact numbers, so
-  `n + 1` is never `n`.
+  value parameters that it never assigns; a call maps p to its argument. `ИСКАТЬ (n)` writes
+  `к` and `конф` only at n + 1 and above, so `к[n]` stays the same in its loops. Indices are
+  exact numbers, so `n + 1` is never `n`.
 
 An array used other than through subscripts (an element passed as РЕЗ is a `Ячейка` on the
 array) is never read early.
