@@ -18,7 +18,7 @@ from pseudo.errors import PseudoRuntimeError, StaticError
 from pseudo.frontend.source import Source
 from pseudo.runtime import Limits
 
-EXAMPLES = 50_000 if LONG else 400
+EXAMPLES = 50_000 if LONG else 250
 LIMITS = Limits(max_steps=3_000, max_depth=60, time_limit=20)
 
 SCALARS = ["a", "b", "n"]

@@ -9,7 +9,7 @@ import fuzz
 import pytest
 from conftest import LONG
 
-COUNT = 20_000 if LONG else 400
+COUNT = 20_000 if LONG else 250
 CASES = sorted((Path(__file__).parent / "fuzz_cases").glob("*.json"))
 
 
