@@ -20,6 +20,17 @@ from pseudo.frontend.source import Source
 from pseudo.pygen.emit import python_source
 from pseudo.runtime import Limits
 
+
+def in_every_mode(text: str, limits: Limits | None = None):
+    """The interpreter's outcome of `text`, once every mode has printed the same and failed
+    (or not) with the same message at the same place."""
+    outcomes = {mode: run_text(text, limits=limits, mode=mode) for mode in MODES}
+    first = outcomes["interpret"]
+    for mode, got in outcomes.items():
+        assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode
+    return first
+
+
 DEEP = """\
 плюс (x) = x + 1
 r (n) = ЕСЛИ n = 0 ТО плюс(n) ИНАЧЕ r(n - 1) КОНЕЦ_ЕСЛИ
@@ -33,12 +44,8 @@ def test_a_call_written_out_at_the_depth_limit_is_still_a_call(depth, limit):
     depth 41 is too deep in every mode, though the fast code makes no Python call for it (nor
     for its `x + 1`)."""
     text = DEEP.replace("ГЛУБИНА", str(depth))
-    outcomes = {mode: run_text(text, limits=Limits(max_depth=limit), mode=mode) for mode in MODES}
-    first = outcomes["interpret"]
-    expected_error = depth + 2 > limit
-    assert (first.error is not None) == expected_error
-    for mode, got in outcomes.items():
-        assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode
+    first = in_every_mode(text, Limits(max_depth=limit))
+    assert (first.error is not None) == (depth + 2 > limit)
 
 
 SHALLOW = """\
@@ -53,11 +60,8 @@ f (a) = a + 1
 def test_a_small_depth_limit_leaves_the_runtime_room(depth):
     """The fast code's recursion limit is the program's; handing over to the exact code, and
     what that needs, runs with room of its own (it met Python's limit at --max-depth 5)."""
-    outcomes = {mode: run_text(SHALLOW, limits=Limits(max_depth=depth), mode=mode) for mode in MODES}
-    first = outcomes["interpret"]
+    first = in_every_mode(SHALLOW, Limits(max_depth=depth))
     assert first.error is not None and "q не получила значения" in first.error.render()
-    for mode, got in outcomes.items():
-        assert (got.stdout, got.error.render()) == (first.stdout, first.error.render()), mode
 
 
 def emitted(text: str) -> str:
@@ -195,11 +199,7 @@ def test_a_read_taken_out_of_a_loop_fails_only_where_the_program_fails(text):
     """A read the fast code takes out of a loop (pygen/hoist.py) may fail only as a read of an
     element never assigned, on which the exact code takes over: an error the loop meets first
     in its first turn is the one reported, in every mode."""
-    outcomes = {mode: run_text(text, mode=mode) for mode in MODES}
-    first = outcomes["interpret"]
-    assert first.error is not None
-    for mode, got in outcomes.items():
-        assert (got.stdout, got.error.render()) == (first.stdout, first.error.render()), mode
+    assert in_every_mode(text).error is not None
 
 
 RECURSIVE = """\
@@ -245,11 +245,7 @@ def test_recursive_calls_counted_by_callers_stop_at_the_step_the_interpreter_doe
     the same message."""
     text = RECURSIVE.replace("ШИРЬ", str(width)) + call.replace("ГЛУБ", str(depth)) + "\n"
     limits = Limits(max_steps=steps, max_depth=100, time_limit=20)
-    outcomes = {mode: run_text(text, limits=limits, mode=mode) for mode in MODES}
-    first = outcomes["interpret"]
-    assert not isinstance(first.error, StaticError)
-    for mode, got in outcomes.items():
-        assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode
+    assert not isinstance(in_every_mode(text, limits).error, StaticError)
 
 
 def test_a_row_that_stays_the_same_is_read_once_before_the_loop():
@@ -291,12 +287,8 @@ def test_rows_taken_out_of_loops_read_what_the_program_reads(index, change, loop
             "g := 0\n"
             "ДЛЯ x := -3 ДО 9 ВЫПОЛНЯТЬ ДЛЯ y := -3 ДО 9 ВЫПОЛНЯТЬ а[x, y] := x * 100 + y ВЕРНУТЬСЯ ВЕРНУТЬСЯ\n"
             f"f({start})\nСООБЩИТЬ а[1, 3], g\n")
-    outcomes = {mode: run_text(text, limits=Limits(max_steps=100_000, max_depth=50, time_limit=20), mode=mode)
-                for mode in MODES}
-    first = outcomes["interpret"]
+    first = in_every_mode(text, Limits(max_steps=100_000, max_depth=50, time_limit=20))
     assert not isinstance(first.error, StaticError), first.error
-    for mode, got in outcomes.items():
-        assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode
 
 
 def test_the_main_programs_poka_jumps_back_with_continue():
@@ -316,9 +308,8 @@ def test_a_loop_bound_past_two_to_the_63rd_is_written():
     which Python refuses past 2**63."""
     text = ("ДЛЯ i := 1 ДО 100000000000000000000000000000 ВЫПОЛНЯТЬ\n  СООБЩИТЬ i\n"
             "  ЕСЛИ i = 3 ТО КОНЕЦ_РАБОТЫ КОНЕЦ_ЕСЛИ\nВЕРНУТЬСЯ\n")
-    for mode in MODES:
-        got = run_text(text, mode=mode)
-        assert (got.stdout, got.error) == ("1\n2\n3\n", None), mode
+    got = in_every_mode(text)
+    assert (got.stdout, got.error) == ("1\n2\n3\n", None)
 
 
 @pytest.mark.parametrize("bounds, listed", [
@@ -336,9 +327,8 @@ def test_a_short_loop_of_constant_bounds_lists_its_values(bounds, listed):
     start, step, stop = re.match(r"(-?\d+) (?:ШАГ (-?\d+) )?ДО (-?\d+)", bounds).groups()
     start, step, stop = int(start), int(step or 1), int(stop)
     expected = "".join(f"{i}\n" for i in range(start, stop + (1 if step > 0 else -1), step)) + "конец\n"
-    for mode in MODES:
-        got = run_text(text, mode=mode)
-        assert (got.stdout, got.error) == (expected, None), mode
+    got = in_every_mode(text)
+    assert (got.stdout, got.error) == (expected, None)
 
 
 SEARCH = """\
@@ -363,9 +353,7 @@ def test_an_element_no_call_can_write_is_read_once_before_the_loop():
         before, loop = f_code.split("for i in (1, 2):")
         assert re.search(r"(к_n\w*) = к\[n\]\n", before) and "к[n]" not in loop, f_code
         assert early == (f"к[n{shift}]" in before) or not shift, f_code
-        outcomes = {mode: run_text(text, mode=mode) for mode in MODES}
-        assert len({(o.stdout, o.error) for o in outcomes.values()}) == 1, outcomes
-        assert outcomes["interpret"].error is None
+        assert in_every_mode(text).error is None
 
 
 @settings(max_examples=40 if not LONG else 3000, deadline=None, derandomize=not LONG,
@@ -395,12 +383,8 @@ def test_elements_read_before_loops_are_what_the_program_reads(index, write, ste
             "g := 0\n"
             "ДЛЯ x := -30 ДО 60 ВЫПОЛНЯТЬ а[x] := 100 + x ВЕРНУТЬСЯ\n"
             f"f({start})\nСООБЩИТЬ g\n")
-    outcomes = {mode: run_text(text, limits=Limits(max_steps=100_000, max_depth=50, time_limit=20), mode=mode)
-                for mode in MODES}
-    first = outcomes["interpret"]
+    first = in_every_mode(text, Limits(max_steps=100_000, max_depth=50, time_limit=20))
     assert not isinstance(first.error, StaticError), first.error
-    for mode, got in outcomes.items():
-        assert (got.stdout, got.error and got.error.render()) == (first.stdout, first.error and first.error.render()), mode
 
 
 def test_a_read_its_esli_guards_stays_in_the_loop():
@@ -414,6 +398,22 @@ def test_a_read_its_esli_guards_stays_in_the_loop():
     f_code = emitted(text).split("ОСТАЛЬНОЕ = ")[0].split("def f(")[1].split("\ndef ")[0]
     before, loop = f_code.split("for i in (1, 2, 3):")
     assert "c[k + 1]" in before and "c[k - 1]" in loop, f_code
-    for mode in MODES:
-        got = run_text(text, mode=mode)
-        assert (got.stdout, got.error) == ("12 24\n", None), mode
+    got = in_every_mode(text)
+    assert (got.stdout, got.error) == ("12 24\n", None)
+
+
+def test_what_a_function_may_write_settles_in_a_few_passes(monkeypatch):
+    """Definitions round a circle, each writing at its parameter and calling the next with
+    `p + 1`: each is summed up a few times (again only when one it calls changed, and a bound
+    that moves becomes no bound), not once per definition of the circle: translating was
+    quadratic in their number."""
+    from pseudo.pygen import elements
+    n = 100
+    text = "\n".join([f"f{i} (p) =\n    a[p] := {i}\n    ЕСЛИ p < 5 ТО f{(i + 1) % n}(p + 1) КОНЕЦ_ЕСЛИ\n"
+                      f"    ДЛЯ j := 1 ДО 3 ВЫПОЛНЯТЬ СООБЩИТЬ a[p - 1] ВЕРНУТЬСЯ" for i in range(n)] + ["f0(1)"])
+    calls = []
+    real = elements.fixed_params
+    monkeypatch.setattr(elements, "fixed_params", lambda f: calls.append(f.name) or real(f))
+    f_code = emitted(text).split("ОСТАЛЬНОЕ = ")[0].split("def f7(")[1].split("\ndef ")[0]
+    assert len(calls) <= 5 * (n + 1), len(calls)
+    assert re.search(r"a_p_1\w* = a\[p - 1\]\n\s+for j in \(1, 2, 3\):", f_code), f_code  # f7 writes only at p and above

@@ -31,28 +31,43 @@ from __future__ import annotations
 
 import ast
 
-from .hoist import Same, insert_before, name_at, readable
+from .hoist import Same, insert_before, integer_constant, name_at, readable
 
 ANY = "any"  # writes any element
-WIDEST = 64  # an offset further than this is taken as without end, so that the summaries stop growing
 INFINITY = float("inf")
 
 
 def write_summaries(functions: list[ast.FunctionDef], arrays: set[str]) -> dict[str, dict]:
     """For each function (by Python name): array → ANY or (position of a parameter, lo, hi),
-    the elements of `arrays` it may write, itself or through what it calls; a fixed point."""
+    the elements of `arrays` it may write, itself or through what it calls; a fixed point,
+    where a function is summed up again only when one it calls has changed."""
     by_name = {f.name: f for f in functions}
+    callers: dict[str, set[str]] = {f.name: set() for f in functions}
+    for f in functions:
+        for x in ast.walk(f):
+            if isinstance(x, ast.Call) and isinstance(x.func, ast.Name) and x.func.id in by_name:
+                callers[x.func.id].add(f.name)
     summaries: dict[str, dict] = {f.name: {} for f in functions}
-    changed = True
-    while changed:
-        changed = False
-        for f in functions:
-            params = fixed_params(f)
-            found = _Writes(arrays, by_name, summaries, params).of(f.body)
-            summary = {a: w if w == ANY else (params.index(w[0]), w[1], w[2]) for a, w in found.items()}
-            if summary != summaries[f.name]:
-                summaries[f.name], changed = summary, True
+    pending = dict.fromkeys(by_name)  # an ordered set
+    while pending:
+        f = by_name[pending.popitem()[0]]
+        params = fixed_params(f)
+        found = _Writes(arrays, by_name, summaries, params).of(f.body)
+        old = summaries[f.name]
+        summary = {a: _widened(old.get(a), w if w == ANY else (params.index(w[0]), w[1], w[2]))
+                   for a, w in found.items()}
+        if summary != old:
+            summaries[f.name] = summary
+            pending.update(dict.fromkeys(callers[f.name]))
     return summaries
+
+
+def _widened(old, new):
+    """`new` with each bound that moved past `old`'s taken as no bound: a recursion that moves
+    its parameter (f(n) calls f(n + 1)) settles in one more pass, not in one pass per step."""
+    if old is None or old == ANY or new == ANY or old[0] != new[0]:
+        return new
+    return new[0], new[1] if new[1] >= old[1] else -INFINITY, new[2] if new[2] <= old[2] else INFINITY
 
 
 def fixed_params(f: ast.FunctionDef) -> list[str | None]:
@@ -108,20 +123,11 @@ def _relative(index: ast.expr, params: set[str]) -> tuple[str, int, int] | None:
         case ast.Name(id=p) if p in params:
             return p, 0, 0
         case ast.BinOp(left=ast.Name(id=p), op=ast.Add() | ast.Sub() as op, right=c) if p in params:
-            c = _integer(c)
+            c = integer_constant(c)
             return None if c is None else (p, c, c) if isinstance(op, ast.Add) else (p, -c, -c)
         case ast.BinOp(left=c, op=ast.Add(), right=ast.Name(id=p)) if p in params:
-            c = _integer(c)
+            c = integer_constant(c)
             return None if c is None else (p, c, c)
-    return None
-
-
-def _integer(e: ast.expr) -> int | None:
-    match e:
-        case ast.Constant(value=int(c)) if type(c) is int:
-            return c
-        case ast.UnaryOp(op=ast.USub(), operand=ast.Constant(value=int(c))) if type(c) is int:
-            return -c
     return None
 
 
@@ -131,8 +137,7 @@ def _add(found: dict, array: str, at: tuple[str, int, int] | None) -> None:
     if old == ANY or at is None or old is not None and old[0] != at[0]:
         found[array] = ANY
         return
-    lo, hi = (at[1], at[2]) if old is None else (min(old[1], at[1]), max(old[2], at[2]))
-    found[array] = (at[0], -INFINITY if lo < -WIDEST else lo, INFINITY if hi > WIDEST else hi)
+    found[array] = at if old is None else (at[0], min(old[1], at[1]), max(old[2], at[2]))
 
 
 class ElementsOutOfLoops:

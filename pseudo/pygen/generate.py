@@ -27,7 +27,7 @@ from ..runtime import API
 from ..runtime.ops import NEGATION, OPERATORS
 from .counts import BOUNDARY, COUNTING, STEPS, counted_in_locals, merge_counts
 from .elements import ElementsOutOfLoops, shared_arrays, write_summaries
-from .hoist import hoisted
+from .hoist import hoisted, integer_constant
 from .inline import Inlining
 from .names import MAIN, Names
 from .rows import rows_out_of_loops
@@ -930,11 +930,8 @@ def _dispatch_depth(a: Automaton, facts: Facts) -> int:
 
 def _fold(e: ast.BinOp) -> ast.expr:
     """`8 + 1` → `9` in range bounds, for readability."""
-    if isinstance(e.left, ast.Constant) and type(e.left.value) is int:
-        return integer(e.left.value + (1 if isinstance(e.op, ast.Add) else -1))
-    if isinstance(e.left, ast.UnaryOp) and isinstance(e.left.operand, ast.Constant):  # a negative bound
-        return integer(-e.left.operand.value + (1 if isinstance(e.op, ast.Add) else -1))
-    return e
+    left = integer_constant(e.left)
+    return e if left is None else integer(left + (1 if isinstance(e.op, ast.Add) else -1))
 
 
 SHORT = 8  # a ДЛЯ of constant bounds and at most this many turns lists its values
@@ -944,20 +941,11 @@ def _listed_out(args: list[ast.expr]) -> ast.Tuple | None:
     """`range(1, 5)` → `(1, 2, 3, 4)` for a short loop of constant bounds: CPython 3.11 makes a
     range object at every start of the loop, and a constant tuple costs nothing to start (peg
     solitaire: 13 % fewer instructions). The values are the same integers."""
-    values = [_constant(a) for a in args]
+    values = [integer_constant(a) for a in args]
     if None in values or any(abs(v) > 2**62 for v in values):  # len() of a range fails past 2**63
         return None
     turns = range(*values)
     return ast.Tuple(elts=[integer(v) for v in turns], ctx=ast.Load()) if 2 <= len(turns) <= SHORT else None
-
-
-def _constant(e: ast.expr) -> int | None:
-    if isinstance(e, ast.Constant) and type(e.value) is int:
-        return e.value
-    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub) and isinstance(e.operand, ast.Constant) \
-            and type(e.operand.value) is int:
-        return -e.operand.value
-    return None
 
 
 def integer(value: int) -> ast.expr:

@@ -62,9 +62,20 @@ def _turns_at_least_once(it: ast.expr) -> bool:
     """Is `it` a constant progression of at least one value: `range(1, 8)` or `(1, 2, 3, 4)`?"""
     if isinstance(it, ast.Tuple):
         return bool(it.elts)  # the generator lists only integer constants
-    return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and not it.keywords \
-        and all(isinstance(a, ast.Constant) and type(a.value) is int for a in it.args) \
-        and bool(range(*(a.value for a in it.args)))
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and not it.keywords):
+        return False
+    bounds = [integer_constant(a) for a in it.args]
+    return None not in bounds and bool(range(*bounds))
+
+
+def integer_constant(e: ast.expr) -> int | None:
+    """The integer that `e` writes as a constant (`5`, or `-5`: minus applied to a constant)."""
+    match e:
+        case ast.Constant(value=int(c)) if type(c) is int:
+            return c
+        case ast.UnaryOp(op=ast.USub(), operand=ast.Constant(value=int(c))) if type(c) is int:
+            return -c
+    return None
 
 
 class Same:
