@@ -20,26 +20,27 @@ const ready = (async () => {
   postMessage({ type: "ready", python: py.version });
 })().catch((e) => postMessage({ type: "failed", text: String(e && e.message || e) }));
 
+// a Python KeyboardInterrupt: a Stop (pyodide's PythonError names its Python class in `type`)
+const interrupted = (e) => e && (e.type === "KeyboardInterrupt" || /KeyboardInterrupt/.test(String(e.message || e)));
+
 function command(m) {
   // the page clears the interrupt when it asks for the run: a Stop pressed before the run
   // begins is kept, and stops it at once
   postMessage({ type: "started", id: m.id });
-  if (m.name) py.FS.writeFile("/work/" + m.name, m.text, { encoding: "utf8" });
-  const args = py.toPy(m.argv);
+  let args = null;
   try {
-    let result;
-    try {
-      result = api.command(args, m.stdin || "").toJs({ dict_converter: Object.fromEntries });
-    } catch (e) {  // a Stop that came before pseudo itself could catch it
-      if (!/KeyboardInterrupt/.test(String(e && e.message || e))) throw e;
-      return { code: 130, out: "", err: "pseudo: прервано кнопкой «Стоп»\n" };
-    }
+    if (m.name) py.FS.writeFile("/work/" + m.name, m.text, { encoding: "utf8" });
+    args = py.toPy(m.argv);
+    const result = api.command(args, m.stdin || "").toJs({ dict_converter: Object.fromEntries });
     for (const path of m.read || []) {
       try { result[path] = py.FS.readFile(path, { encoding: "utf8" }); py.FS.unlink(path); } catch (_) { /* not written */ }
     }
     return result;
+  } catch (e) {  // a Stop that came before pseudo itself could catch it
+    if (!interrupted(e)) throw e;
+    return { code: 130, out: "", err: "pseudo: прервано кнопкой «Стоп»\n" };
   } finally {
-    args.destroy();
+    if (args) args.destroy();
   }
 }
 
@@ -58,7 +59,7 @@ self.onmessage = async (event) => {
     else if (m.type === "read") postMessage({ id: m.id, text: api.read(m.path) });
   } catch (e) {
     // a Stop can only be meant for a run: one that came while this ran waits for the run queued behind
-    if (interrupt && m.type !== "command" && /KeyboardInterrupt/.test(String(e && e.message || e))) {
+    if (interrupt && m.type !== "command" && interrupted(e)) {
       Atomics.store(interrupt, 0, 2);
     }
     postMessage({ id: m.id, code: 70, out: "", err: "ошибка песочницы: " + String(e && e.message || e) + "\n" });
