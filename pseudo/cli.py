@@ -7,7 +7,7 @@ import io
 import os
 import sys
 
-from . import __version__, load
+from . import __version__, grade, load
 from .errors import (
     EXIT_OK,
     EXIT_RUNTIME,
@@ -220,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="не копировать среду выполнения pseudo в файл, а импортировать установленную "
                            "(файл короче, но без pseudo не запустится)")
     _add_site(sub)
+    grade.add_parsers(sub)
     return parser
 
 
@@ -695,4 +696,4 @@ def cmd_site(args) -> int:
 
 
 COMMANDS = {"run": cmd_run, "check": cmd_check, "graph": cmd_graph, "py": cmd_py, "trace": cmd_trace,
-            "step": cmd_step, "site": cmd_site}
+            "step": cmd_step, "site": cmd_site, "test": grade.cmd_test, "grade": grade.cmd_grade}

@@ -1,0 +1,231 @@
+"""The commands `pseudo test` (a pupil checks a solution against a task's tests; with no
+program, the teacher checks the task's own solution on all of them) and `pseudo grade` (every
+pupil's program on every test, a table, CSV and a page).
+
+This module is imported at every start of pseudo (the command line lists its commands): what
+the commands need is imported when they run.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+
+def add_parsers(sub) -> None:
+    """The two commands' arguments, on the subparsers of pseudo's command line."""
+    p_test = sub.add_parser("test", help="проверить решение задачи на её тестах",
+                            description="Выполнить программу на открытых тестах задачи: по строке на тест — "
+                                        "пройден или нет, для непройденного — первая несовпавшая строка "
+                                        "(ожидалось и получено), ошибка программы с её местом или превышенный "
+                                        "предел. Код выхода 0, если пройдены все, иначе 1. Без программы — "
+                                        "решение учителя solution.pseudo на всех тестах, скрытых тоже.")
+    p_test.add_argument("task", metavar="ЗАДАЧА", help="папка задачи (tests/, task.toml, README.md)")
+    p_test.add_argument("file", metavar="РЕШЕНИЕ", nargs="?", help="программа (.pseudo); без неё — solution.pseudo "
+                                                                    "задачи")
+    p_test.add_argument("-q", "--quiet", action="store_true", help="не показывать предупреждения о программе")
+    _debug(p_test)
+    p_grade = sub.add_parser("grade", help="проверить работы всего класса",
+                             description="Выполнить программу каждого ученика на каждом тесте задачи, скрытые "
+                                         "тоже, параллельно, каждый запуск в своём процессе под пределами "
+                                         "задачи; показать таблицу и записать её в CSV и на страницу HTML.")
+    p_grade.add_argument("task", metavar="ЗАДАЧА", help="папка задачи")
+    p_grade.add_argument("works", metavar="РАБОТЫ", nargs="+",
+                         help="файлы .pseudo или папки с ними; ученик назван по имени файла")
+    p_grade.add_argument("--jobs", "-j", type=_jobs, metavar="N",
+                         help="сколько запусков выполнять одновременно (по умолчанию — по числу ядер)")
+    p_grade.add_argument("--csv", metavar="ФАЙЛ", help="записать таблицу в CSV для электронной таблицы")
+    p_grade.add_argument("--html", metavar="ФАЙЛ", help="записать страницу: таблица и для каждой ошибки "
+                                                       "ожидаемый и полученный вывод рядом")
+    _debug(p_grade)
+
+
+def _debug(p) -> None:
+    p.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
+
+
+def _jobs(text: str) -> int:
+    import argparse
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"нужно целое положительное число, а не {text!r}")
+    return int(text)
+
+
+def cmd_test(args) -> int:
+    from .checker import check
+    from .cli import UsageError
+    from .tasks import SOLUTION, read_task
+    task = read_task(args.task)
+    if args.file is None:
+        if task.solution is None:
+            raise UsageError(f"в задаче {args.task} нет решения учителя {SOLUTION}; укажите программу: "
+                             f"pseudo test {args.task} РЕШЕНИЕ.pseudo")
+        path, tests, pupil = task.solution, task.tests, False
+    else:
+        path, tests, pupil = args.file, task.visible, True
+        _must_be_program(path)
+    hidden = sum(t.hidden for t in tests)
+    print(f"Задача «{task.title}»: {_tests_word(len(tests))}" + (f", из них скрытых: {hidden}" if hidden else ""))
+    report = _TestReport(tests, args)
+    check(task, [path], tests, _cores(), lambda _, message: report.take(message), pupil)
+    if report.error is not None:
+        print(report.error)
+        print(f"Пройдено 0 из {len(tests)}: программа не выполнялась.")
+        return 1
+    print(f"Пройдено {report.passed} из {len(tests)}.")
+    return 0 if report.passed == len(tests) else 1
+
+
+class _TestReport:
+    """`pseudo test`'s lines, printed in the order of the tests as their runs end."""
+
+    def __init__(self, tests: list, args):
+        from .gradebook import test_label
+        self.tests, self.args = tests, args
+        self.width = max((len(test_label(t)) for t in tests), default=0)
+        self.results: dict[str, dict] = {}
+        self.shown, self.passed, self.error = 0, 0, None
+        self.errors: dict[str, str] = {}  # an error's message → the first test it stopped
+
+    def take(self, message: dict) -> None:
+        from .gradebook import test_lines
+        if message["kind"] == "compiled":
+            self.error = message["error"]
+            if not self.args.quiet:
+                for text in message["warnings"]:
+                    print(text, file=sys.stderr)
+            return
+        self.results[message["test"]] = message
+        while self.shown < len(self.tests) and self.tests[self.shown].name in self.results:
+            test = self.tests[self.shown]
+            found = self.results[test.name]
+            same_as = self.errors.setdefault(found["message"], test.name) if found["status"] == "error" else None
+            print("\n".join(test_lines(test, found, self.width, same_as if same_as != test.name else None)), flush=True)
+            self.passed += found["status"] == "passed"
+            self.shown += 1
+
+
+def _cores() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _tests_word(n: int) -> str:
+    last = n % 10 if n % 100 not in range(11, 15) else 0
+    return f"{n} " + ("тест" if last == 1 else "теста" if last in (2, 3, 4) else "тестов")
+
+
+def _must_be_program(path: str) -> None:
+    from .cli import UsageError
+    if not os.path.exists(path):
+        raise UsageError(f"файл {path} не найден")
+    if os.path.isdir(path):
+        raise UsageError(f"{path} — это папка, а не файл программы")
+
+
+def cmd_grade(args) -> int:
+    from .checker import check
+    from .gradebook import Pupil, csv_text, page, pupil_names, table
+    from .tasks import read_task
+    task = read_task(args.task)
+    paths = _works(args.works)
+    _check_outputs(args, task.files() + paths)
+    pupils = [Pupil(name, path) for name, path in zip(pupil_names(paths), paths)]
+    order = sorted(range(len(pupils)), key=lambda i: pupils[i].name.casefold())
+    progress = _Progress(pupils, len(task.tests)) if sys.stderr.isatty() else None
+
+    def take(index: int, message: dict) -> None:
+        pupils[index].take(message)
+        if progress is not None:
+            progress.update()
+    try:
+        check(task, paths, task.tests, args.jobs or _cores(), take)
+    finally:
+        if progress is not None:
+            progress.clear()
+    pupils = [pupils[i] for i in order]
+    shown = table(task, pupils, _width() if sys.stdout.isatty() else None)
+    for name, text in (("csv", lambda: csv_text(task, pupils)), ("html", lambda: page(task, pupils))):
+        path = getattr(args, name)
+        if path:
+            _write(path, text(), task.files() + paths)
+    (sys.stderr if "-" in (args.csv, args.html) else sys.stdout).write(
+        f"Задача «{task.title}»: {_tests_word(len(task.tests))}, учеников: {len(pupils)}\n{shown}")
+    for path in (args.csv, args.html):
+        if path and path != "-":
+            print(f"pseudo: записано в {path}", file=sys.stderr)
+    return 0
+
+
+def _works(arguments: list[str]) -> list[str]:
+    """The pupils' programs: each argument a .pseudo file, or a folder whose .pseudo files are."""
+    from .cli import UsageError
+    paths = []
+    for argument in arguments:
+        if os.path.isdir(argument):
+            found = sorted(os.path.join(argument, name) for name in os.listdir(argument)
+                           if name.endswith(".pseudo") and os.path.isfile(os.path.join(argument, name)))
+            if not found:
+                raise UsageError(f"в папке {argument} нет файлов .pseudo")
+            paths += found
+        elif os.path.isfile(argument):
+            paths.append(argument)
+        else:
+            raise UsageError(f"файл {argument} не найден")
+    return list(dict.fromkeys(paths))
+
+
+def _check_outputs(args, inputs: list[str]) -> None:
+    """Refuse, before anything runs, an output that is an input (a task's file or a pupil's)."""
+    from .files import OutputRefused, check_output, same_file
+    chosen = [(name, getattr(args, name)) for name in ("csv", "html") if getattr(args, name)]
+    if len(chosen) == 2 and (args.csv == args.html or same_file(args.csv, args.html)):
+        raise OutputRefused(f"--csv и --html называют один файл {args.csv}; укажите разные")
+    for name, path in chosen:
+        if path == "-":
+            continue
+        for used in inputs:
+            if same_file(path, used):
+                raise OutputRefused(f"{path} — это {used}, входной файл проверки; он не будет перезаписан. "
+                                    f"Укажите другой файл в --{name}")
+        check_output(path, [])
+
+
+def _write(path: str, text: str, inputs: list[str]) -> None:
+    from .files import write_file
+    if path == "-":
+        sys.stdout.write(text.lstrip("\ufeff"))  # the byte-order mark is for a file a spreadsheet opens
+        sys.stdout.flush()
+        return
+    write_file(path, text, inputs)
+
+
+def _width() -> int:
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError):
+        return 80
+
+
+class _Progress:
+    """The line on the terminal (standard error) that counts what is done while grading goes on."""
+
+    def __init__(self, pupils: list, tests: int):
+        import time
+        self.clock, self.shown = time.monotonic, 0.0
+        self.pupils, self.tests = pupils, tests
+
+    def update(self) -> None:
+        if self.clock() - self.shown < 0.1:
+            return
+        self.shown = self.clock()
+        done = sum(p.error is not None or len(p.results) == self.tests for p in self.pupils)
+        runs = sum(len(p.results) for p in self.pupils)
+        sys.stderr.write(f"\rпроверено программ: {done} из {len(self.pupils)}, запусков: {runs}\x1b[K")
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
