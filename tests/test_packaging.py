@@ -155,9 +155,10 @@ def test_the_sdist_holds_the_tests_and_their_data(built):
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     for needed in ("tests/conftest.py", "tests/golden/statements/print_read.pseudo", "programs/queens_recursive.pseudo",
                    "docs/trace.schema.json", "docs/pseudo.ipynb", "grammar/pseudo.lark", "scripts/build_pyz.py",
+                   "examples/tasks/queens/task.toml", "examples/tasks/queens/tests/06.out",
                    "MANIFEST.in", "LICENSE", "README.md", "pyproject.toml"):
         assert needed in names
-    wanted = ("tests/", "programs/", "docs/", "grammar/", "scripts/", "benchmarks/")
+    wanted = ("tests/", "programs/", "examples/", "docs/", "grammar/", "scripts/", "benchmarks/")
     assert [f for f in built["tracked"] if f.startswith(wanted) and f not in names] == []
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or n.startswith("tests/artifacts")]
 
