@@ -117,6 +117,9 @@ def prepare(task: Task, path: str, pupil: bool = True) -> tuple[Program | None, 
     """The program compiled, and the message that says so — or None and why not. A pupil's
     program may not use the task's answers."""
     from .cli import UsageError
+    if pupil and task.is_answer(path):
+        return None, compiled(f"{path} — файл самой задачи, а не работа ученика; решение учителя проверяет "
+                              f"pseudo test {task.folder}", status="refused")
     try:
         program = Program(path)
     except StaticError as e:  # its message may show a line of the file it is about: not an answer's

@@ -56,6 +56,7 @@ class Task:
                  time_limit: float, compare: str, solution: str | None):
         self.folder, self.title, self.statement, self.tests = folder, title, statement, tests
         self.max_steps, self.time_limit, self.compare, self.solution = max_steps, time_limit, compare, solution
+        self._answers: set | None = None  # the identities of the files a pupil's program may not use
 
     @property
     def visible(self) -> list[Test]:
@@ -75,12 +76,21 @@ class Task:
         return [path for path in found if os.path.isfile(path)]
 
     def is_answer(self, path: str) -> bool:
-        """Is this file one a pupil's program may not read through ИСПОЛЬЗОВАТЬ: a test (its
-        expected output above all), task.toml or the teacher's solution?"""
-        real = os.path.realpath(path)
-        tests = os.path.realpath(os.path.join(self.folder, TESTS))
-        return real.startswith(tests + os.sep) or real in (
-            os.path.realpath(os.path.join(self.folder, TASK_FILE)), os.path.realpath(os.path.join(self.folder, SOLUTION)))
+        """Is this file one a pupil's program may not be, nor read through ИСПОЛЬЗОВАТЬ: a test
+        (its expected output above all), task.toml or the teacher's solution — by any name
+        (a link to one is one)?"""
+        if self._answers is None:
+            statement = os.path.join(self.folder, STATEMENT)
+            self._answers = {_identity(name) for name in self.files() if name != statement} - {None}
+        return _identity(path) in self._answers
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return info.st_dev, info.st_ino
 
 
 def for_pupils(task: Task) -> dict:

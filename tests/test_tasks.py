@@ -208,6 +208,9 @@ def make_class(folder: Path, name: str = "класс") -> Path:
     for pupil, text in CLASS.items():
         program(works, pupil, text)
     program(works / "библиотека", "удвоить", "удвоить (x) = 2 * x\n")
+    os.symlink(os.path.join("..", "удвоение", "solution.pseudo"), works / "ссылка.pseudo")  # the teacher's file
+    os.link(folder / "удвоение" / "tests" / "03.out", works / "библиотека" / "ответ.pseudo")
+    program(works, "по_ссылке", "ИСПОЛЬЗОВАТЬ 'библиотека/ответ.pseudo'\nСООБЩИТЬ 1\n")
     return works
 
 
@@ -227,7 +230,7 @@ def graded_class(tmp_path_factory):
 
 def test_the_table_has_every_pupil_with_what_failed_first(graded_class):
     _, done = graded_class
-    rows = {line.split()[0]: line for line in done.stdout.splitlines()[2:12]}
+    rows = {line.split()[0]: line for line in done.stdout.split("\n\n")[0].splitlines()[2:]}
     assert rows["верно"].split()[1:5] == ["4", "из", "4", "++++"]
     assert rows["неверно"].split()[4] == "−−−−" and "01: неверный вывод, строка 1" in rows["неверно"]
     assert "∞∞∞∞" in rows["цикл"] and "превышен предел шагов (100000) — строка 2" in rows["цикл"]
@@ -236,9 +239,11 @@ def test_the_table_has_every_pupil_with_what_failed_first(graded_class):
     assert "+!++" in rows["деление"] and "02: ошибка выполнения: деление на ноль — строка 2" in rows["деление"]
     assert "!!!!" in rows["жадный"] and "ввод кончился: ПРОЧЕСТЬ не получило значения для m" in rows["жадный"]
     assert "++++" in rows["с_библиотекой"]  # ИСПОЛЬЗОВАТЬ is resolved relative to the pupil's file
-    for cheat in ("списал", "подглядел"):
-        assert "программа отклонена" in rows[cheat] and "ответ: 10" not in done.stdout
-    assert "все тесты прошли 2 из 10" in done.stdout
+    for cheat in ("списал", "подглядел", "по_ссылке"):
+        assert "программа отклонена: программа подключает через ИСПОЛЬЗОВАТЬ файл задачи" in rows[cheat]
+    assert "программа отклонена:" in rows["ссылка"] and "файл самой задачи, а не работа ученика" in rows["ссылка"]
+    assert "ответ: 10" not in done.stdout and "ответ: -14" not in done.stdout
+    assert "все тесты прошли 2 из 12" in done.stdout
     assert "\r" not in done.stderr  # no progress line: standard error is no terminal
 
 
@@ -249,7 +254,7 @@ def test_the_csv_is_a_table_for_a_spreadsheet(graded_class):
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert rows[0] == ["ученик", "файл", "пройдено", "всего", "01", "02", "03", "04", "первая ошибка"]
     by_name = {row[0]: row for row in rows[1:]}
-    assert len(by_name) == len(CLASS)
+    assert len(by_name) == len(CLASS) + 2
     assert by_name["верно"][2:8] == ["4", "4", "пройден", "пройден", "пройден", "пройден"]
     assert by_name["деление"][4:8] == ["пройден", "ошибка выполнения", "пройден", "пройден"]
     assert by_name["цикл"][4] == "превышен предел" and by_name["не_разобрана"][4] == "не выполнялся"
@@ -294,7 +299,7 @@ def test_one_pupils_runaway_changes_no_other_result(graded_class, tmp_path):
     one_at_a_time = table_rows(cli("grade", str(task), str(second), "--jobs", "1"), second)
     assert table_rows(two_at_a_time)["верно"] == table_rows(alone)["верно"] == ["верно", "4", "из", "4", "++++"]
     assert one_at_a_time == table_rows(two_at_a_time, tmp_path_of_class / "класс")
-    assert len(one_at_a_time) == len(CLASS) - 1
+    assert len(one_at_a_time) == len(CLASS) + 1  # the loop left out, two links in
 
 
 def test_grading_refuses_an_output_that_is_an_input(tmp_path):
