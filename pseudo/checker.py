@@ -230,7 +230,10 @@ def check(task: Task, paths: list[str], tests: list[Test], jobs: int, on_message
 
 def _ended(run: _Run, found: dict, on_message) -> None:
     if found.pop("handed_over", False) and run.program.exact_codes is None:
-        run.program.exact()  # once, here: the program's next runs start with it
+        try:
+            run.program.exact()  # once, here: the program's next runs start with it
+        except PseudoError:  # each run meets it again, and reports it
+            pass
     on_message(run.index, found)
 
 

@@ -96,8 +96,9 @@ def _identity(path: str) -> tuple[int, int] | None:
 def for_pupils(task: Task) -> dict:
     """What a pupil sees of a task, as plain data: its title, statement, comparison, limits and
     visible tests (never the hidden ones, nor the solution)."""
+    limits = task.limits()
     return {"title": task.title, "statement": task.statement, "compare": task.compare,
-            "max_steps": task.max_steps, "time_limit": task.time_limit,
+            "max_steps": limits.max_steps, "time_limit": limits.time_limit,
             "tests": [{"name": t.name, "input": t.input, "expected": t.expected} for t in task.visible]}
 
 
