@@ -25,7 +25,7 @@ from .errors import PseudoError, PseudoRuntimeError, StaticError
 from .tasks import Difference, Task, Test, difference
 
 FORKS = hasattr(os, "fork")
-OUTPUT_LIMIT = 1_000_000  # characters of output a run may print (or four times the expected, if more)
+OUTPUT_LIMIT = 100_000  # characters of output a run may print (or four times the expected, if more)
 KEPT = 50_000  # characters of a wrong output kept for the report
 MEMORY = 2 << 30  # bytes of address space a run may take (its stack is a quarter of it)
 LIMIT_CODES = ("step-limit", "time-limit", "depth-limit")

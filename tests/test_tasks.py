@@ -111,7 +111,7 @@ def test_runaways_get_the_limit_they_hit(tmp_path):
     assert steps.returncode == 1
     assert "  01  превышен предел шагов (20000) — строка 2" in steps.stdout.replace("20 000", "20000")
     printing = cli("test", str(task), program(tmp_path, "болтун", CLASS["болтун"]))
-    assert "  01  превышен предел вывода (1 000 000 знаков) — строка 3" in printing.stdout
+    assert "  01  превышен предел вывода (100 000 знаков) — строка 3" in printing.stdout
     deep = cli("test", str(task), program(tmp_path, "глубина", "f (x) = f(x + 1)\nПРОЧЕСТЬ n\nf(n)\n"))
     assert "  01  превышен" in deep.stdout  # the depth limit, or the time limit while its report is made
 
@@ -234,7 +234,7 @@ def test_the_table_has_every_pupil_with_what_failed_first(graded_class):
     assert rows["верно"].split()[1:5] == ["4", "из", "4", "++++"]
     assert rows["неверно"].split()[4] == "−−−−" and "01: неверный вывод, строка 1" in rows["неверно"]
     assert "∞∞∞∞" in rows["цикл"] and "превышен предел шагов (100000) — строка 2" in rows["цикл"]
-    assert "превышен предел вывода (1 000 000 знаков)" in rows["болтун"]
+    assert "превышен предел вывода (100 000 знаков)" in rows["болтун"]
     assert "····" in rows["не_разобрана"] and "программа не разобрана:" in rows["не_разобрана"]
     assert "+!++" in rows["деление"] and "02: ошибка выполнения: деление на ноль — строка 2" in rows["деление"]
     assert "!!!!" in rows["жадный"] and "ввод кончился: ПРОЧЕСТЬ не получило значения для m" in rows["жадный"]
