@@ -32,10 +32,10 @@ class Loaded:
     """A program ready to run: its tree, the facts about it, its warnings and its files (the
     main one first); `named`: every path its ИСПОЛЬЗОВАТЬ name, also one that names a file
     loaded under another name (a link)."""
-    __slots__ = ("facts", "main_file", "named", "program", "rules_seen", "sources", "warnings")
+    __slots__ = ("facts", "main_file", "named", "program", "sources", "warnings")
 
-    def __init__(self, program, facts, warnings, rules_seen, sources, main_file, named=()):
-        self.program, self.facts, self.warnings, self.rules_seen = program, facts, warnings, rules_seen
+    def __init__(self, program, facts, warnings, sources, main_file, named=()):
+        self.program, self.facts, self.warnings = program, facts, warnings
         self.sources, self.main_file, self.named = sources, main_file, list(named)
 
     def __repr__(self) -> str:
@@ -55,8 +55,8 @@ def load(source) -> Loaded:
     if errors:
         raise StaticError(sorted(errors, key=diagnostic_order))
     warnings = _once(resolved.warnings + [d for d in found if d.severity == "warning"])
-    return Loaded(resolved.program, facts, sorted(warnings, key=diagnostic_order), resolved.rules_seen,
-                  resolved.sources, source.filename, resolved.named)
+    return Loaded(resolved.program, facts, sorted(warnings, key=diagnostic_order), resolved.sources,
+                  source.filename, resolved.named)
 
 
 def _once(warnings: list) -> list:

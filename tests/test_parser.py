@@ -1,11 +1,27 @@
 """Syntax errors: each names the place and, where the cause is clear, gives the hint that fits
 it — and no hint that does not."""
+from unittest import mock
+
 import pytest
-from conftest import PROGRAMS, ROOT
+from conftest import LONG, PROGRAMS, ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pseudo
+from pseudo import nodes
 from pseudo.errors import StaticError
-from pseudo.frontend.source import Source
+from pseudo.frontend import parser, resolver
+from pseudo.frontend.lark_standalone import (
+    ParseConf,
+    ParserState,
+    ParseTreeBuilder,
+    Token,
+    Tree,
+    UnexpectedToken,
+)
+from pseudo.frontend.layout import split_chunks
+from pseudo.frontend.raw import RawDef, RawUse, Run
+from pseudo.frontend.source import Source, Span
 from pseudo.messages import HINTS
 
 
@@ -89,3 +105,101 @@ def test_the_standalone_parser_reads_like_lark():
         assert ours == theirs, path.name
     for text in ["1 + 2 * (3 - x[1, 2]) ^ 2", "НЕ a И b ИЛИ c <= 3", "f(1, 2)"]:
         assert lark_parser().parse(text, start="expr") == lark.parse(text, start="expr")
+
+
+# ---- the parser drives Lark's table as Lark's own parser does ----
+
+def _dump(x):
+    """Everything a reading holds, as plain tuples: classes, spans, the tokens' every attribute."""
+    if isinstance(x, Token):
+        return ("token", x.type, x.value, x.start_pos, x.line, x.column, x.end_line, x.end_column, x.end_pos)
+    if isinstance(x, Span):
+        return ("span", x.line, x.column, x.end_line, x.end_column)
+    if isinstance(x, nodes.Node):
+        return (type(x).__name__, _dump(x.span), *(_dump(getattr(x, f)) for f in x.fields))
+    if isinstance(x, Run | RawDef | RawUse):
+        return (type(x).__name__, *(_dump(v) for v in vars(x).values()))
+    if isinstance(x, list | tuple):
+        return (type(x).__name__, *(_dump(v) for v in x))
+    return (type(x).__name__, x)  # 1 and ИСТИНА are equal in Python, not here
+
+
+def _reading(tokens, source: Source, feed):
+    parser._BUILDER.begin(source, tokens)
+    try:
+        return _dump(feed())
+    except StaticError as e:
+        return "error", [d.render() for d in e.diagnostics]
+    finally:
+        parser._BUILDER.end()
+
+
+def _ours(tokens, start: str, source: Source):
+    try:
+        return _reading(tokens, source, lambda: parser._TABLE.parse(tokens, start))
+    except parser._Refused as e:
+        return "refused", _dump(e.token), sorted(e.expected)
+
+
+def _larks(tokens, start: str, source: Source):
+    """Lark's own loop (ParserState.feed_token) over the same table and the same callbacks."""
+    lark = parser.lark_parser()
+    callbacks = ParseTreeBuilder(lark.rules, Tree).create_callback(parser._BUILDER)
+    state = ParserState(ParseConf(lark.parser.parser._parse_table, callbacks, start), None)
+
+    def feed():
+        for tok in tokens:
+            state.feed_token(tok)
+        return state.feed_token(Token.new_borrow_pos("$END", "", tokens[-1]), True)
+    try:
+        return _reading(tokens, source, feed)
+    except UnexpectedToken as e:
+        return "refused", _dump(e.token), sorted(e.expected)
+
+
+def _assert_driven_alike(source: Source) -> int:
+    """Every chunk of the file and every slice the resolver reads as an expression; how many
+    of them were read."""
+    try:
+        tokens, _ = parser.lex(source)
+    except StaticError:
+        return 0
+    pieces = [(chunk, "chunk") for chunk in split_chunks(tokens, source)[0]]
+    real = parser.read_expression
+
+    def spy(toks, src):
+        pieces.append((toks, "expr"))
+        return real(toks, src)
+    with mock.patch.object(resolver, "read_expression", spy):
+        try:
+            resolver.resolve_program(source)
+        except (StaticError, RecursionError):
+            pass
+    read = 0
+    for toks, start in pieces:
+        if toks:
+            ours = _ours(toks, start, source)
+            assert ours == _larks(toks, start, source), source.text[toks[0].start_pos:toks[-1].end_pos]
+            read += ours[0] not in ("refused", "error")
+    return read
+
+
+FILES = sorted(p for folder in (ROOT / "programs", ROOT / "tests") for p in folder.rglob("*.pseudo"))
+
+
+def test_every_program_is_parsed_as_larks_parser_would():
+    for path in FILES:
+        source = Source.from_file(path)
+        assert _assert_driven_alike(source) > 0 or path.parent.name == "errors", path
+
+
+WORDS = ["x", "f", "РЕЗУЛЬТАТ", "1", "'s'", "ИСТИНА", "(", ")", "[", "]", ",", "+", "-", "*", "ДЕЛ", "^", "=", "<",
+         "≥", "И", "ИЛИ", "НЕ", "ЕСЛИ", "ТО", "ИНАЧЕ", "КОНЕЦ_ЕСЛИ", ":=", "\n", ";", "f(", "x[", "РЕЗ", "С:",
+         "ПОКА", "ДЛЯ", "ДО", "ШАГ", "ВЫПОЛНЯТЬ", "ВЕРНУТЬСЯ", "СООБЩИТЬ", "ПРОЧЕСТЬ", "КОНЧЕНО", "\nп (a) =",
+         "\n«ф (a)» =", "ПЕРЕЙТИ К С", "КОНЕЦ_РАБОТЫ", "ИСПОЛЬЗОВАТЬ 'a'"]
+
+
+@settings(max_examples=1000 if LONG else 150, deadline=None, derandomize=not LONG)
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=24))
+def test_token_soups_are_parsed_as_larks_parser_would(words):
+    _assert_driven_alike(Source(" ".join(words)))

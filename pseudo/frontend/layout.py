@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import Diagnostic, diagnostic
 from ..messages import hint
-from .lexer import Token
+from .raw import Token
 from .source import Source, span_of_token
 
 OPENERS = {"IF", "WHILE", "FOR", "LPAR", "LSQB"}

@@ -1,38 +1,76 @@
 """The parser: source text → tokens → chunks → raw tree (statements with unresolved token runs).
 
-A program is read by the fast path: the hand-written lexer (lexer.py) and recursive-descent
-parser (fast_parser.py), which accept exactly what grammar/pseudo.lark accepts and build the
-same raw tree. What the fast path refuses goes to the grammar's own parser (grammar_parser.py,
-Lark's LALR tables), whose error is the one reported; this module turns it into a
-`StaticError` in Russian, with the place and the hint. An expression the resolver only tries
-(`read_expression`) fails without that work: its error is written when first read.
+The one parser is the one Lark builds from grammar/pseudo.lark: its basic lexer and its LALR
+tables, written into lark_standalone.py by Lark's standalone tool (scripts/build_parser.py), so
+that a program is read without Lark installed. The file is lexed once; the layout pass
+(layout.py) cuts its tokens into top-level chunks, and each chunk is parsed once, from its
+ready tokens (`_Table` drives Lark's table over them). The raw tree is built as the parser
+goes: at each reduction of a rule, the callback Lark makes from a method of `_Builder` (as for
+its `transformer` option), so no parse tree is made and walked again.
+
+The resolver asks for many slices of the token runs as expressions (`read_expression`), most of
+which are read once and many of which are not expressions: the error of such a slice is
+worded (syntax_errors.py) only when it is read. A parse error never leaves this module as one
+of Lark's exceptions: it is a `StaticError` in Russian, with the place and the hint.
 """
 from __future__ import annotations
 
-from itertools import pairwise
+from copy import copy
+from functools import lru_cache
 
 from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic
-from ..messages import KEYWORDS, TERMINALS, hint, message, nearest
-from .fast_parser import parse_chunk, parse_expr
+from ..messages import hint
+from .lark_standalone import (
+    BasicLexer,
+    ExpandSingleChild,
+    Lark,
+    Lark_StandAlone,
+    LexerState,
+    ParseTreeBuilder,
+    Rule,
+    Shift,
+    TextSlice,
+    Tree,
+    UnexpectedCharacters,
+)
 from .layout import split_chunks
-from .lexer import Token, scan
-from .raw import OPS, ParsedFile, RawDef, RawUse, Run
-from .source import Source, Span, fold_lookalikes, span_of_token
+from .raw import OPS, ParsedFile, RawDef, RawUse, Run, Token
+from .source import Source, Span, span_of_token
+from .syntax_errors import char_error, syntax_error
 
-__all__ = ["OPS", "ParsedFile", "RawDef", "RawUse", "Run", "grammar_rule_names", "grammar_text", "lark_parser",
-           "lex", "parse_expression", "parse_file", "read_expression"]
+__all__ = ["OPS", "ParsedFile", "RawDef", "RawUse", "Run", "Token", "grammar_rule_names", "grammar_text",
+           "lark_parser", "lex", "parse_expression", "parse_file", "read_expression"]
 
 
-def lark_parser():
-    """The grammar's parser (Lark's, from the generated tables); imported on first use."""
-    from .grammar_parser import lark_parser as build
-    return build()
+@lru_cache(maxsize=1)
+def lark_parser() -> Lark:
+    """The grammar's parser, from the generated tables (Lark itself is not imported); its
+    `parse` and `lex` make Lark's trees and tokens, for the tests and tools."""
+    return Lark_StandAlone()
+
+
+@lru_cache(maxsize=1)
+def _file_lexer() -> BasicLexer:
+    """Lark's basic lexer of the grammar's terminals, keeping the comments (the grammar ignores
+    them, like spaces): the program's tree holds them for the emitted Python."""
+    conf = copy(lark_parser().lexer_conf)
+    conf.ignore = ("WS",)
+    return BasicLexer(conf)
 
 
 def grammar_rule_names() -> set[str]:
-    from .grammar_parser import grammar_rule_names as names
-    return names()
+    """Every rule and alias of the grammar that makes a node, for the coverage test of the golden
+    programs."""
+    names = set()
+    for rule in lark_parser().rules:
+        if rule.options.expand1 and len(rule.expansion) == 1 and not rule.alias:
+            continue  # `?rule: other` — inlined, never a node of its own
+        name = rule.alias or rule.origin.name
+        name = getattr(name, "name", name)
+        if not str(name).startswith(("_", "__")):
+            names.add(str(name))
+    return names
 
 
 def grammar_text() -> str:
@@ -47,26 +85,12 @@ def grammar_text() -> str:
 
 def lex(source: Source) -> tuple[list[Token], list[Token]]:
     """All tokens of the file and, apart, its comments."""
-    tokens = scan(source.text)
-    if tokens is None:  # a character that starts no token: Lark's lexer says where
-        from .grammar_parser import lark_tokens
-        tokens = lark_tokens(source)
+    try:
+        tokens = list(_file_lexer().lex(LexerState(TextSlice.cast_from(source.text)), None))
+    except UnexpectedCharacters as e:
+        raise char_error(source, e.pos_in_stream, e.line, e.column) from None
     comments = [t for t in tokens if t.type == "COMMENT"]
     return ([t for t in tokens if t.type != "COMMENT"] if comments else tokens), comments
-
-
-def char_error(source: Source, pos: int, line: int, column: int) -> StaticError:
-    span = Span(source, line, column, line, column + 1)
-    ch = source.text[pos] if pos < len(source.text) else ""
-    if ch == "{":
-        return StaticError([diagnostic("error", "unclosed-comment", span)])
-    if ch in "'\"":
-        return StaticError([diagnostic("error", "unclosed-string", span)])
-    if ch == "«":
-        return StaticError([diagnostic("error", "bad-pattern", span, detail="нет закрывающей «»»")])
-    after_digit = pos > 0 and source.text[pos - 1].isdigit()
-    tip = hint("two-numbers") if ch in ".," and after_digit else None
-    return StaticError([diagnostic("error", "unexpected-char", span, tip, char=ch)])
 
 
 def tolerance_warnings(tokens: list[Token], source: Source) -> list[Diagnostic]:
@@ -85,14 +109,13 @@ def parse_file(source: Source) -> ParsedFile:
     """Parse every chunk; collect all syntax errors (one per chunk) before giving up."""
     tokens, comment_tokens = lex(source)
     chunks, errors = split_chunks(tokens, source)
-    definitions, main, rules = [], [], set()
+    definitions, main = [], []
     for chunk in chunks:
         try:
-            item, used = _parse_chunk(chunk, source)
+            item = _parse(chunk, "chunk", source)
         except StaticError as e:
             errors.extend(e.diagnostics)
             continue
-        rules |= used
         if isinstance(item, RawDef):
             definitions.append(item)
         else:
@@ -100,234 +123,350 @@ def parse_file(source: Source) -> ParsedFile:
     if errors:
         raise StaticError(errors)
     comments = [n.Comment(span_of_token(source, t), t.value[1:-1].strip()) for t in comment_tokens]
-    return ParsedFile(source, definitions, main, comments, tolerance_warnings(tokens, source), rules)
+    return ParsedFile(source, definitions, main, comments, tolerance_warnings(tokens, source))
 
 
-def _parse_chunk(tokens: list[Token], source: Source):
-    fast = parse_chunk(tokens, source)
-    if fast is not None:
-        return fast
-    from .grammar_parser import parse
-    return parse(tokens, "chunk", source)
-
-
-def parse_expression(tokens: list[Token], source: Source, rules_seen: set | None = None) -> n.Expr:
+def parse_expression(tokens: list[Token], source: Source) -> n.Expr:
     """Parse tokens (line breaks among them are passed over) as an expression; tokens that are
-    not one raise a `LateSyntaxError`."""
-    expr = read_expression([t for t in tokens if t.type != "_NL"], source, rules_seen)
+    not one raise the StaticError that says why."""
+    expr = read_expression([t for t in tokens if t.type != "_NL"], source)
     if isinstance(expr, StaticError):
         raise expr
     return expr
 
 
-def read_expression(tokens: list[Token], source: Source, rules_seen: set | None = None) -> n.Expr | StaticError:
+def read_expression(tokens: list[Token], source: Source) -> n.Expr | StaticError:
     """The expression a slice of a run spells (a run holds no line breaks), or the error that
     says why not — returned, not raised: the resolver tries many slices that are not
     expressions."""
     if not tokens:
         return StaticError([diagnostic("error", "unexpected-eof", None)])
-    fast = parse_expr(tokens, source)
-    if fast is None:
-        return LateSyntaxError(tokens, source)
-    expr, rules = fast
-    if rules_seen is not None:
-        rules_seen |= rules
-    return expr
+    try:
+        return _parse(tokens, "expr", source)
+    except _Refused as e:
+        return LateSyntaxError(e.token, e.expected, tokens, source)
+
+
+class _Refused(Exception):
+    """Lark's parser refused `token` where it expected one of `expected`."""
+
+    def __init__(self, token: Token, expected: set[str]):
+        super().__init__()
+        self.token, self.expected = token, expected
+
+
+def _parse(tokens: list[Token], start: str, source: Source):
+    """The raw tree of `chunk` or `expr`; an error of a chunk is worded at once (raised as a
+    StaticError), one of an expression is left to the caller (`_Refused`)."""
+    _BUILDER.begin(source, tokens)
+    try:
+        return _TABLE.parse(tokens, start)
+    except _Refused as e:
+        if start == "expr":
+            raise
+        raise syntax_error(e.token, e.expected, tokens, source) from None
+    finally:
+        _BUILDER.end()
 
 
 class LateSyntaxError(StaticError):
     """The tokens are not an expression. The resolver tries many slices that are not, and
-    reports few of them: the message is written (by the grammar's parser) when first read."""
+    reports few of them: the message is written when first read."""
 
-    def __init__(self, tokens: list[Token], source: Source):
+    def __init__(self, token: Token, expected: set[str], tokens: list[Token], source: Source):
         Exception.__init__(self)  # not StaticError's: the diagnostics come later
-        self._tokens, self._source = tokens, source
+        self._refused = token, expected, tokens, source
         self._diagnostics: list[Diagnostic] | None = None
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
         if self._diagnostics is None:
-            from .grammar_parser import parse
-            try:
-                parse(self._tokens, "expr", self._source)
-            except StaticError as e:
-                self._diagnostics = e.diagnostics
-            else:  # pragma: no cover - the agreement tests would fail first
-                raise AssertionError("the fast parser refused an expression that the grammar accepts")
+            self._diagnostics = syntax_error(*self._refused).diagnostics
         return self._diagnostics
 
     def __str__(self) -> str:
         return self.diagnostics[0].text
 
 
-LATIN_KEYWORDS = {fold_lookalikes(k): k for k in KEYWORDS}  # a keyword with Latin look-alikes: TO for ТО
-FEMININE = {"метка", "строка", "запятая"}
-MASCULINE = {"образец", "конец"}
+class _Builder:
+    """The raw tree, built as the parser reduces each rule of the grammar: one method per rule
+    or alias (its name), given the rule's children — the tokens Lark keeps (not those of
+    anonymous terminals or of names that begin with `_`, such as line breaks) and the values
+    of its sub-rules. A rule without a method (`_stmt`, `_item`…) is inlined into its parent by
+    Lark; a `?rule` of one child gives that child.
+
+    Lark calls these with the children only, so the file and the tokens of the parse in hand
+    are kept here (`begin`, `end`): a block's span reaches from the token after the keyword that
+    opens it to the token before the one that closes it, over its separators."""
+
+    def __init__(self):  # private names: the others are the grammar's
+        self._src: Source | None = None
+        self._tokens: list[Token] = []
+        self._at: dict[int, int] | None = None
+
+    def begin(self, source: Source, tokens: list[Token]) -> None:
+        self._src, self._tokens, self._at = source, tokens, None
+
+    def end(self) -> None:
+        self._src, self._tokens, self._at = None, [], None
+
+    def sp(self, tok: Token) -> Span:
+        return Span(self._src, tok.line, tok.column, tok.end_line, tok.end_column)
+
+    def stretch(self, first: Token, last: Token) -> Span:
+        return Span(self._src, first.line, first.column, last.end_line, last.end_column)
+
+    # ---- chunks and blocks ----
+
+    def chunk(self, c):
+        item = c[0]
+        if isinstance(item, _Stmts):  # a run of main-program statements: the whole chunk
+            return self.block_after(None, item)
+        return item
+
+    def proc_def(self, c):
+        name, *params, eq, body = c
+        return RawDef(name.value, params[0] if params else [], self.block_after(eq, body), self.sp(name), False)
+
+    def phrase_def(self, c):
+        pattern, eq, body = c
+        return RawDef(pattern.value, [], self.block_after(eq, body), self.sp(pattern), True)
+
+    def params(self, c):
+        return [p for p in c if isinstance(p, n.Param)]
+
+    def param(self, c):
+        name = c[-1]
+        return n.Param(self.stretch(c[0], name), name.value, len(c) == 2)
+
+    def block(self, c):
+        """The statements; SEMI tokens among them say which runs follow a line break only."""
+        stmts, after_newline = _Stmts(), False
+        for child in c:
+            if isinstance(child, Token):  # SEMI
+                after_newline = False
+                continue
+            if isinstance(child, Run):
+                child.after_newline = after_newline
+            stmts.append(child)
+            after_newline = True
+        return stmts
+
+    def block_after(self, opener: Token | None, stmts: _Stmts, closer: Token | None = None) -> n.Block:
+        """The block between two tokens of the parse (None: its start, its end); no span when it
+        holds no token."""
+        if self._at is None:
+            self._at = {id(t): i for i, t in enumerate(self._tokens)}
+        first = self._at[id(opener)] + 1 if opener is not None else 0
+        last = self._at[id(closer)] - 1 if closer is not None else len(self._tokens) - 1
+        span = self.stretch(self._tokens[first], self._tokens[last]) if first <= last else None
+        return n.Block(span, tuple(stmts))
+
+    # ---- statements ----
+
+    def if_stmt(self, c):
+        kw, cond, then_kw, then, *rest = c  # IF cond THEN block (ELSE block)? END_IF
+        end = rest[-1]
+        else_ = self.block_after(rest[0], rest[1], end) if len(rest) == 3 else None
+        return n.If(self.sp(kw), self.given(cond, kw), self.block_after(then_kw, then, rest[0]), else_)
+
+    def while_stmt(self, c):
+        kw, cond, do, body, end = c
+        return n.While(self.sp(kw), self.given(cond, kw), self.block_after(do, body, end))
+
+    def for_stmt(self, c):
+        kw, var, _assign, start, *rest = c  # … (STEP cond)? TO cond DO block LOOP_END
+        step = rest[1] if rest[0].type == "STEP" else None
+        _to, stop, do, body, end = rest[-5:]
+        return n.For(self.sp(kw), var.value, self.given(start, kw), self.given(step, kw) if step else None,
+                     self.given(stop, kw), self.block_after(do, body, end))
+
+    def given(self, cond: Run, kw: Token) -> Run:
+        """A condition or bound of the construct `kw` that holds no token (only line breaks):
+        the construct's error, at its keyword."""
+        if not cond.tokens:
+            raise StaticError([diagnostic("error", "empty-condition", self.sp(kw), hint("empty-condition"))])
+        return cond
+
+    def loop_stmt(self, c):
+        do, body, end = c
+        return n.Loop(self.sp(do), self.block_after(do, body, end))
+
+    def exit_stmt(self, c):
+        return n.Exit(self.sp(c[0]))
+
+    def print_stmt(self, c):
+        return n.Print(self.sp(c[0]), c[1] if len(c) == 2 else None, True)
+
+    def read_stmt(self, c):
+        return n.Read(self.sp(c[0]), c[1])
+
+    def stop_stmt(self, c):
+        return n.Stop(self.sp(c[0]))
+
+    def use_stmt(self, c):
+        kw, path = c
+        return RawUse(path.value[1:-1], self.stretch(kw, path))
+
+    def goto_stmt(self, c):
+        kw, label = c
+        return n.Goto(self.stretch(kw, label), label.value, True)
+
+    def label(self, c):
+        return n.Label(self.sp(c[0]), c[0].value.rstrip(": \t"))
+
+    # ---- token runs ----
+
+    def run(self, c):
+        toks = _flat(c)
+        return Run(toks, self.stretch(toks[0], toks[-1]) if toks else None)  # a condition of line breaks only
+
+    args = cond = run
+
+    def ifgroup(self, c):
+        return _flat(c)
+
+    # ---- expressions ----
+
+    def number(self, c):
+        return n.Const(self.sp(c[0]), int(c[0].value))
+
+    def string(self, c):
+        return n.Const(self.sp(c[0]), c[0].value[1:-1])
+
+    def true(self, c):
+        return n.Const(self.sp(c[0]), True)
+
+    def false(self, c):
+        return n.Const(self.sp(c[0]), False)
+
+    def var(self, c):
+        return n.Var(self.sp(c[0]), c[0].value)
+
+    def index(self, c):
+        name, _open, exprs, close = c
+        return n.Index(self.stretch(name, close), name.value, tuple(exprs))
+
+    def call(self, c):
+        name, close = c[0], c[-1]
+        return n.Call(self.stretch(name, close), name.value, tuple(c[2]) if len(c) == 4 else ())
+
+    def paren(self, c):
+        return c[1]
+
+    def exprs(self, c):
+        return c[::2]  # expr (COMMA expr)*
+
+    def if_expr(self, c):
+        kw, cond, _then, then, _else, else_, end = c
+        return n.IfExpr(self.stretch(kw, end), cond, then, else_)
+
+    def not_(self, c):
+        kw, operand = c
+        return n.Not(self.sp(kw).to(operand.span), operand)
+
+    def neg(self, c):
+        kw, operand = c
+        if isinstance(operand, n.Const) and type(operand.value) is int:
+            return n.Const(self.sp(kw).to(operand.span), -operand.value)
+        return n.Unary(self.sp(kw).to(operand.span), "-", operand)
+
+    def or_expr(self, c):
+        return _chain(n.Logical, c)
+
+    and_expr = or_expr
+
+    def comparison(self, c):
+        return _chain(n.Compare, c)
+
+    def sum(self, c):
+        return _chain(n.Binary, c)
+
+    term = sum
+
+    def power(self, c):
+        base, _caret, exponent = c
+        return n.Binary(base.span.to(exponent.span), "^", base, exponent)
 
 
-def unexpected(tok: Token) -> str:
-    """«неожиданное число «2»», «неожиданная запятая»: the adjective agrees with the noun."""
-    what = describe_token(tok)
-    first = what.split()[0]
-    return ("неожиданная " if first in FEMININE else "неожиданный " if first in MASCULINE else "неожиданное ") + what
+class _Stmts(list):
+    """A block's statements, before the block knows its span."""
 
 
-def describe_token(tok: Token) -> str:
-    if tok.type == "$END":
-        return "конец текста"
-    if tok.type == "_NL":
-        return "конец строки"
-    what = TERMINALS.get(tok.type, tok.type)
-    if tok.type == "PATTERN":  # the pattern is already in «»
-        return f"образец фразы {tok.value}"
-    return what if what.startswith("«") or tok.type.isupper() and what.isupper() else f"{what} «{tok.value}»"
+def _flat(items) -> list[Token]:
+    """The tokens of a run: its own, and those of the conditions and conditional groups in it."""
+    out = []
+    for item in items:
+        if isinstance(item, Token):
+            out.append(item)
+        elif isinstance(item, Run):
+            out.extend(item.tokens)
+        else:
+            out.extend(item)
+    return out
 
 
-CLOSERS = {"IF": ("ЕСЛИ", "КОНЕЦ_ЕСЛИ"), "WHILE": ("ПОКА", "ВЕРНУТЬСЯ"), "FOR": ("ДЛЯ", "ВЕРНУТЬСЯ"),
-           "DO": ("ВЫПОЛНЯТЬ", "ВЕРНУТЬСЯ"), "LPAR": ("«(»", "«)»"), "LSQB": ("«[»", "«]»")}
+def _chain(cls, c):
+    """`a op b op c …`, left to right."""
+    left = c[0]
+    for i in range(1, len(c), 2):
+        op, right = c[i], c[i + 1]
+        left = cls(left.span.to(right.span), OPS[op.type], left, right)
+    return left
 
 
-def _innermost_unclosed(tokens: list[Token]) -> Token | None:
-    stack: list[Token] = []
-    headers = 0
-    for tok in tokens:
-        if tok.type == "DO" and headers:
-            headers -= 1  # the ВЫПОЛНЯТЬ of a ПОКА or ДЛЯ header opens nothing new
-            continue
-        headers += tok.type in ("WHILE", "FOR")
-        if tok.type in CLOSERS:
-            stack.append(tok)
-        elif tok.type in ("END_IF", "LOOP_END", "RPAR", "RSQB") and stack:
-            stack.pop()
-    return stack[-1] if stack else None
+class _Table:
+    """Lark's LALR table of the grammar, each reduction with the callback Lark makes for its rule
+    from `_Builder` (the same as its `transformer` option would: `_rule`s inlined, `?rule`s of
+    one child passed over, the tokens of anonymous and `_` terminals left out), driven here
+    over a list of ready tokens.
+
+    `states[s][symbol]`: for a terminal, the state to shift to (an int) or the reduction (its
+    size, its callback — None where the rule's value is its one child's —, the symbol it
+    makes); for a rule's symbol, the state to go to."""
+
+    def __init__(self, lark: Lark):
+        table = lark.parser.parser._parse_table
+        callbacks = ParseTreeBuilder(lark.rules, Tree).create_callback(_BUILDER)
+        reductions = {rule: (len(rule.expansion), None if _passes_through(rule, build) else build, rule.origin.name)
+                      for rule, build in callbacks.items() if isinstance(rule, Rule)}
+        self.states = [{symbol: arg if action == Shift else reductions[arg] for symbol, (action, arg) in
+                        table.states[state].items()} for state in range(len(table.states))]
+        self.starts, self.ends = table.start_states, table.end_states
+
+    def parse(self, tokens: list[Token], start: str):
+        """What Lark's parser does with the tokens (ParserState.feed_token), less the work of its
+        general case: the value of the start symbol, or `_Refused`."""
+        states, stack, values, final = self.states, [self.starts[start]], [], self.ends[start]
+        for tok in tokens + [_END]:
+            kind = tok.type
+            while True:
+                step = states[stack[-1]].get(kind)
+                if step.__class__ is int:
+                    stack.append(step)
+                    values.append(tok)
+                    break
+                if step is None:
+                    expected = {k for k in states[stack[-1]] if k.isupper()}
+                    raise _Refused(tok if tok is not _END else Token.new_borrow_pos("$END", "", tokens[-1]), expected)
+                size, build, made = step
+                if build is None:  # `?sum: term`: the value of the one child is the rule's
+                    stack[-1] = states[stack[-2]][made]
+                else:
+                    children = values[-size:] if size else []
+                    del stack[len(stack) - size:], values[len(values) - size:]
+                    values.append(build(children))
+                    stack.append(states[stack[-1]][made])
+                if tok is _END and stack[-1] == final:
+                    return values[-1]
+        raise AssertionError("the table ends every parse at $END")  # pragma: no cover
 
 
-def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: Source) -> StaticError:
-    """The message for an unexpected token (`$END` at the end) where the grammar expected one of
-    `expected`, among the tokens of the chunk or expression."""
-    if tok.type == "$END":
-        opener = _innermost_unclosed(tokens)
-        if opener is not None:
-            what, closer = CLOSERS[opener.type]
-            typo = next((t for t in tokens if t.type == "NAME" and nearest_keyword(t.value)), None)
-            if typo is not None:  # КОНЕЦ_ЕСИЛ: the block is open because its closer is misspelt
-                return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, typo),
-                                               hint("keyword-typo", written=typo.value,
-                                                    keyword=nearest_keyword(typo.value)),
-                                               opener=what, closer=closer)])
-            lower = next((t for t in tokens if t.type == "NAME" and t.value.upper() in KEYWORDS), None)
-            if lower is not None:
-                return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, lower),
-                                               hint("keyword-case", keyword=lower.value.upper()),
-                                               opener=what, closer=closer)])
-            return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, opener),
-                                           _unclosed_hint(opener, tokens), opener=what, closer=closer)])
-        last = tokens[-1]
-        span = Span(source, last.end_line, last.end_column, last.end_line, last.end_column + 1)
-        if last.type in OPERATORS:  # `x := 1 +`: the line ends where an operand should be
-            op = f"«{last.value}»"
-            return StaticError([Diagnostic("error", "unexpected-token", message("operand-missing", op=op),
-                                           span_of_token(source, last), hint("operand-missing", op=op))])
-        text = "текст кончился раньше времени"
-    else:
-        span = span_of_token(source, tok)
-        text = unexpected(tok)
-    words = sorted({TERMINALS.get(x, x) for x in expected
-                    if not x.startswith("__") and x not in ("$END", "_NL", "SEMI")})
-    if words and len(words) <= 6:
-        text += "; ожидалось: " + ", ".join(words)
-    return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, expected, tokens))])
+def _passes_through(rule: Rule, build) -> bool:
+    """Is the rule `?name: one_symbol`, whose value Lark makes the value of that symbol?"""
+    return len(rule.expansion) == 1 and isinstance(build, ExpandSingleChild)
 
 
-OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "CARET", "DIV", "MOD", "AND", "OR", "NOT", "EQ", "NE", "LT", "GT",
-             "LE", "GE"}
-
-
-def _unclosed_hint(opener: Token, tokens: list[Token]) -> str | None:
-    """Why a block may be open at the end: ИНАЧЕ ЕСЛИ needs a КОНЕЦ_ЕСЛИ of its own, or a
-    definition was begun inside the block."""
-    after = tokens[tokens.index(opener):]
-    for a, b in pairwise(after):
-        if opener.type == "IF" and a.type == "ELSE" and b.type == "IF":
-            return hint("else-if", line=b.line)
-    for i, tok in enumerate(after[1:], start=1):
-        if tok.column == 1 and tok.type in ("NAME", "PATTERN") and _looks_like_header(after[i:]):
-            what, closer = CLOSERS[opener.type]
-            return hint("def-in-block", line=tok.line, name=tok.value, opener=what, opener_line=opener.line,
-                        closer=closer)
-    return None
-
-
-def _looks_like_header(toks: list[Token]) -> bool:
-    """`имя (…) =`, `имя =` or `«…» =` at the start of a line."""
-    if len(toks) > 1 and toks[1].type == "EQ":
-        return True
-    if toks[0].type == "NAME" and len(toks) > 1 and toks[1].type == "LPAR":
-        close = next((k for k, t in enumerate(toks) if t.type == "RPAR"), None)
-        return close is not None and close + 1 < len(toks) and toks[close + 1].type == "EQ"
-    return False
-
-
-COMPARISONS = {"EQ", "NE", "LT", "LE", "GT", "GE"}
-
-
-def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | None:
-    before = tokens[:next((i for i, t in enumerate(tokens) if t is tok), len(tokens))]
-    for other in tokens:
-        if other.type != "NAME":
-            continue
-        where = f" (строка {other.line})" if other.line != tok.line else ""  # the caret is elsewhere
-        if other.value.upper() in KEYWORDS and other.value != other.value.upper():
-            return hint("keyword-case", keyword=other.value.upper(), where=where)
-        latin = LATIN_KEYWORDS.get(fold_lookalikes(other.value))
-        if latin:
-            return hint("keyword-latin", written=other.value, keyword=latin, where=where)
-        near = nearest_keyword(other.value)
-        if near:
-            return hint("keyword-typo", written=other.value, keyword=near, where=where)
-    if tok.type in COMPARISONS and any(t.type in COMPARISONS and t.line == tok.line for t in before):
-        return hint("compare-chain")
-    if tok.type == "END_IF" and "END_IF" not in expected:
-        return hint("extra-end-if")
-    if tok.type in OPERATORS and before and before[-1].type in OPERATORS and before[-1].type != "NOT":
-        return hint("two-operators", first=before[-1].value, second=tok.value)
-    if tok.type in ("RPAR", "RSQB"):
-        pair = {"RPAR": "LPAR", "RSQB": "LSQB"}[tok.type]
-        opened = sum(t.type == pair for t in before) - sum(t.type == tok.type for t in before)
-        if opened <= 0:
-            return hint("unpaired-close", close=TERMINALS[tok.type], open=TERMINALS[pair])
-        return hint("operand-before", close=TERMINALS[tok.type])
-    if tok.type == "NUMBER" and before and before[-1].type == "NUMBER" and tok.line == before[-1].line:
-        return hint("two-numbers")
-    if before and before[-1].type == "COMMA" and _statement_start(before).type == "PRINT":
-        return hint("print-comma")
-    opener = _innermost_unclosed(before)
-    if "THEN" in expected and opener is not None and opener.type == "IF" \
-            and not any(t.type == "THEN" for t in before[before.index(opener):]):
-        return hint("missing-then")
-    if "DO" in expected and opener is not None and opener.type in ("WHILE", "FOR") \
-            and not any(t.type == "DO" for t in before[before.index(opener):]):
-        return hint("missing-do")
-    if opener is not None and opener.type == "IF" and "END_IF" in expected:
-        return hint("missing-end-if", line=opener.line)
-    if opener is not None and opener.type in ("WHILE", "FOR", "DO") and "LOOP_END" in expected:
-        return hint("missing-loop-end", opener=TERMINALS[opener.type], line=opener.line)
-    if tok.type == "DEF_EQ":
-        return hint("body-dedent")
-    return None
-
-
-def _statement_start(before: list[Token]) -> Token:
-    """The first token of the statement the last token of `before` belongs to."""
-    i = len(before) - 1
-    while i > 0 and before[i - 1].type not in ("SEMI", "_NL", "THEN", "ELSE", "DO") \
-            and before[i - 1].line == before[i].line:
-        i -= 1
-    return before[i]
-
-
-def nearest_keyword(word: str) -> str | None:
-    """The keyword an uppercase word was probably meant to be (КОНЕЦ_ЕСИЛ → КОНЕЦ_ЕСЛИ)."""
-    if not word.isupper() or word in KEYWORDS or len(word) < 3:
-        return None
-    return nearest(word, sorted(KEYWORDS | {"ПЕРЕЙТИ"}), cutoff=0.75)
+_END = Token("$END", "")
+_BUILDER = _Builder()
+_TABLE = _Table(lark_parser())

@@ -11,7 +11,7 @@ import functools
 import re
 
 from ..errors import static_error
-from .lexer import Token
+from .raw import Token
 from .source import Span
 
 WORD_TYPES = {"NAME", "AND", "OR", "NOT", "TRUE", "FALSE", "DIV", "MOD", "RESULT", "REZ"}

@@ -1,10 +1,11 @@
 """The raw tree: what the parser gives the resolver — statements with their token runs not
-yet resolved, definitions with their bodies, the files a program uses."""
+yet resolved, definitions with their bodies, the files a program uses. Its tokens are those
+of Lark's lexer (a `str` of their text, with the type and the place)."""
 from __future__ import annotations
 
 from .. import nodes as n
 from ..errors import Diagnostic
-from .lexer import Token
+from .lark_standalone import Token
 from .source import Source, Span
 
 # Plain classes, not dataclasses, here and in the other modules every load runs: the module
@@ -34,9 +35,9 @@ class ParsedFile:
     """`main`: the statements (nodes with Runs inside), RawUse items among them."""
 
     def __init__(self, source: Source, definitions: list[RawDef], main: list, comments: list[n.Comment],
-                 warnings: list[Diagnostic], rules_seen: set[str]):
+                 warnings: list[Diagnostic]):
         self.source, self.definitions, self.main = source, definitions, main
-        self.comments, self.warnings, self.rules_seen = comments, warnings, rules_seen
+        self.comments, self.warnings = comments, warnings
 
 
 # the operators' names in the tree, by terminal

@@ -14,8 +14,7 @@ from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic, static_error
 from ..messages import KEYWORDS, hint, nearest
 from ..runtime.library import BUILTINS
-from .lexer import Token
-from .parser import ParsedFile, RawDef, RawUse, Run, nearest_keyword, parse_file, read_expression, unexpected
+from .parser import ParsedFile, RawDef, RawUse, Run, Token, parse_file, read_expression
 from .phrases import (
     BUILTIN_PHRASE_NAMES,
     BUILTIN_PHRASES,
@@ -29,6 +28,7 @@ from .phrases import (
     words_of,
 )
 from .source import Source, Span, fold_lookalikes, span_of_token
+from .syntax_errors import nearest_keyword, unexpected
 
 RESULT = "РЕЗУЛЬТАТ"
 FINAL_STATE = "Я"
@@ -105,7 +105,6 @@ class Resolver:
         self.loaded = loaded
         self.errors: list[Diagnostic] = []
         self.warnings: list[Diagnostic] = []
-        self.rules_seen: set[str] = set()
         self.procs: dict[str, RawDef] = {}
         self.patterns: dict[str, Pattern] = {}
         self.phrases = PhraseTable()
@@ -121,7 +120,6 @@ class Resolver:
     def resolve(self) -> n.Program:
         for f in self.loaded.files:
             self.warnings.extend(f.warnings)
-            self.rules_seen |= f.rules_seen
             for d in f.definitions:
                 self._declare(d, f.source)
         definitions = {}
@@ -637,7 +635,7 @@ class BodyResolver:
         key = tuple(map(id, toks))
         found = self.r.expr_cache.get(key)
         if found is None:
-            found = self.r.expr_cache[key] = read_expression(toks, self.source, self.r.rules_seen)
+            found = self.r.expr_cache[key] = read_expression(toks, self.source)
         return found
 
     def split_commas(self, run: Run) -> list[list[Token]]:
@@ -900,9 +898,8 @@ class Resolved:
     every path named by ИСПОЛЬЗОВАТЬ (Loaded.named)."""
 
     def __init__(self, program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic],
-                 rules_seen: set[str], sources: dict[str, Source], walked: dict[int, tuple[n.Node, list[n.Node]]],
-                 named: list[str]):
-        self.program, self.warnings, self.errors, self.rules_seen = program, warnings, errors, rules_seen
+                 sources: dict[str, Source], walked: dict[int, tuple[n.Node, list[n.Node]]], named: list[str]):
+        self.program, self.warnings, self.errors = program, warnings, errors
         self.sources, self.walked, self.named = sources, walked, named
 
 
@@ -912,7 +909,7 @@ def resolve_program(source: Source) -> Resolved:
     resolver = Resolver(loaded)
     program = resolver.resolve()
     sources = {f.source.filename: f.source for f in loaded.files}
-    return Resolved(program, sorted(resolver.warnings, key=_diag_order), resolver.errors, resolver.rules_seen, sources,
+    return Resolved(program, sorted(resolver.warnings, key=_diag_order), resolver.errors, sources,
                     resolver.walked, loaded.named)
 
 
