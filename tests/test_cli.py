@@ -1,5 +1,6 @@
 """The command line as a user meets it: exit codes, messages, help, Ctrl-C."""
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -194,3 +195,15 @@ def test_misused_limits_and_streams_are_clean_errors(tmp_path):
         assert result.returncode == 64 and words in result.stderr
     for result in (cli("run", one), cli("step", "--input", str(bad), one)):
         assert "Traceback" not in result.stderr
+
+
+def test_check_names_every_broken_part_then_the_count_and_run_refuses_with_the_same(tmp_path):
+    """docs/language.md §13: every chunk's syntax error, the others' errors, then the count."""
+    path = write(tmp_path, "п1 (x) =\n    y := x +\nп2 (x) =\n    ЕСЛИ x > 1 ТО СООБЩИТЬ 1\nп3 =\n"
+                           "    СООБЩИТЬ неизвестная фраза\nСООБЩИТЬ 1 2\nп1(1); п2(2); п3\nСООБЩИТЬ кв(2)\n")
+    checked = cli("check", path)
+    places = re.findall(r"^.*п\.pseudo:(\d+:\d+): ошибка", checked.stderr, re.MULTILINE)
+    assert places == ["2:12", "4:5", "6:14", "7:12", "9:10"], checked.stderr
+    assert checked.stderr.endswith("ошибок: 5\n") and checked.returncode == 65
+    ran = cli("run", path)
+    assert ran.returncode == 65 and re.findall(r"^.*п\.pseudo:(\d+:\d+): ошибка", ran.stderr, re.MULTILINE) == places

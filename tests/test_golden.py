@@ -88,8 +88,8 @@ def test_every_grammar_rule_is_exercised_by_a_golden_program(monkeypatch):
     seen = set()
     parse = parser._parse
 
-    def recorded(tokens, start, source):
-        value = parse(tokens, start, source)  # raises where the tokens are not `start`
+    def recorded(tokens, start, source, *following):
+        value = parse(tokens, start, source, *following)  # raises where the tokens are not `start`
         interactive = parser.lark_parser().parse_interactive(start=start)
         for tok in tokens:
             interactive.feed_token(tok)

@@ -18,8 +18,19 @@ NESTING = OPENERS | CLOSERS | {"DO"}  # the tokens that may change the depth of 
 
 
 def split_chunks(tokens: list[Token], source: Source) -> tuple[list[list[Token]], list[Diagnostic]]:
+    """The chunks of a file, their headers and labels marked; the errors of headers."""
+    chunks, errors = [], []
+    for chunk in cut(tokens):
+        try:
+            chunks.append(mark(chunk, source))
+        except HeaderError as e:
+            errors.append(e.diagnostic)
+    return chunks, errors
+
+
+def cut(tokens: list[Token]) -> list[list[Token]]:
+    """The tokens, cut into chunks by the body-end rule (line breaks kept)."""
     chunks: list[list[Token]] = []
-    errors: list[Diagnostic] = []
     depth, pending_headers, line_start = 0, 0, True
     chunk: list[Token] | None = None
     for tok in tokens:
@@ -47,39 +58,64 @@ def split_chunks(tokens: list[Token], source: Source) -> tuple[list[list[Token]]
             depth += 1
         elif kind in CLOSERS:
             depth = max(0, depth - 1)
-    result = []
-    for chunk in chunks:
-        try:
-            result.append(_mark_labels(_mark_header(chunk, source)))
-        except _HeaderError as e:
-            errors.append(e.diagnostic)
-    return result, errors
+    return chunks
 
 
-class _HeaderError(Exception):
+def mark(chunk: list[Token], source: Source) -> list[Token]:
+    """The chunk with its header (DEF_NAME … DEF_EQ) and its labels (a virtual `;` after each)
+    marked; a header that lost its «)» raises HeaderError."""
+    return _mark_labels(_mark_header(chunk, source))
+
+
+def header_end(toks: list[Token]) -> int | None:
+    """The place of the `=` of a definition's header at the start of the tokens — `NAME (params) =`,
+    `NAME =` or `«pattern» =` —, or None."""
+    if len(toks) < 2:
+        return None
+    first = toks[0]
+    if first.type in ("NAME", "PATTERN") and toks[1].type == "EQ":
+        return 1
+    if first.type == "NAME" and toks[1].type == "LPAR":
+        i = _past_params(toks)
+        if i < len(toks) - 1 and toks[i].type == "RPAR" and toks[i + 1].type == "EQ":
+            return i + 1
+    return None
+
+
+def split_at_header(chunk: list[Token]) -> tuple[list[Token], list[Token]]:
+    """A chunk that failed to parse, cut before its first line (after the first) that starts in
+    column 1 with a definition's header: a block left open made the layout take the following
+    definitions into it. The second part is empty if there is no such line."""
+    for i in range(1, len(chunk)):
+        if chunk[i - 1].type == "_NL" and chunk[i].column == 1 and header_end(chunk[i:]) is not None:
+            return chunk[:i], chunk[i:]
+    return chunk, []
+
+
+def _past_params(toks: list[Token]) -> int:
+    i = 2
+    while i < len(toks) and toks[i].type in ("NAME", "COMMA", "REZ"):
+        i += 1
+    return i
+
+
+class HeaderError(Exception):
     def __init__(self, diagnostic: Diagnostic):
+        super().__init__()
         self.diagnostic = diagnostic
 
 
 def _mark_header(chunk: list[Token], source: Source) -> list[Token]:
     """Retype `NAME (params) =`, `NAME =` and `«pattern» =` at the chunk's start."""
-    first = chunk[0]
-    if len(chunk) < 2:
-        return chunk
-    if first.type in ("NAME", "PATTERN") and chunk[1].type == "EQ":
-        return _retype(chunk, 1)
-    if first.type == "NAME" and chunk[1].type == "LPAR":
-        i = 2
-        while i < len(chunk) and chunk[i].type in ("NAME", "COMMA", "REZ"):
-            i += 1
-        if i < len(chunk) and chunk[i].type == "RPAR":
-            if i + 1 < len(chunk) and chunk[i + 1].type == "EQ":
-                return _retype(chunk, i + 1)
-        elif i < len(chunk) and chunk[i].type == "EQ" and chunk[i].line == first.line:
+    eq = header_end(chunk)
+    if eq is not None:
+        return _retype(chunk, eq)
+    if len(chunk) > 2 and chunk[0].type == "NAME" and chunk[1].type == "LPAR":
+        i = _past_params(chunk)
+        if i < len(chunk) and chunk[i].type == "EQ" and chunk[i].line == chunk[0].line:
             # the book's own misprint: `HR (k =`
-            raise _HeaderError(diagnostic(
-                "error", "header-missing-paren", span_of_token(source, chunk[i]),
-                hint("header-missing-paren", name=first.value)))
+            raise HeaderError(diagnostic("error", "header-missing-paren", span_of_token(source, chunk[i]),
+                                         hint("header-missing-paren", name=chunk[0].value)))
     return chunk
 
 

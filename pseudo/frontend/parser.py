@@ -34,7 +34,7 @@ from .lark_standalone import (
     Tree,
     UnexpectedCharacters,
 )
-from .layout import split_chunks
+from .layout import HeaderError, cut, header_end, mark, split_at_header
 from .raw import OPS, ParsedFile, RawDef, RawUse, Run, Token
 from .source import Source, Span, span_of_token
 from .syntax_errors import char_error, syntax_error
@@ -106,24 +106,69 @@ def tolerance_warnings(tokens: list[Token], source: Source) -> list[Diagnostic]:
 
 
 def parse_file(source: Source) -> ParsedFile:
-    """Parse every chunk; collect all syntax errors (one per chunk) before giving up."""
+    """Parse every chunk. A chunk that fails gives its syntax error and is passed over, so that
+    every broken part of the file is reported at once, and the resolver reports what is wrong
+    in the others (`ParsedFile.errors`, `broken`). A block left open takes the definitions
+    that follow it into its chunk: they are cut off it and read on their own."""
     tokens, comment_tokens = lex(source)
-    chunks, errors = split_chunks(tokens, source)
-    definitions, main = [], []
-    for chunk in chunks:
-        try:
-            item = _parse(chunk, "chunk", source)
-        except StaticError as e:
-            errors.extend(e.diagnostics)
+    parsed = ParsedFile(source, [], [], [], tolerance_warnings(tokens, source))
+    chunks = cut(tokens)
+    while chunks:
+        chunk = chunks.pop(0)
+        found = _read(chunk, source, parsed)
+        if found is None:
             continue
-        if isinstance(item, RawDef):
-            definitions.append(item)
-        else:
-            main.extend(item.stmts)
-    if errors:
-        raise StaticError(errors)
-    comments = [n.Comment(span_of_token(source, t), t.value[1:-1].strip()) for t in comment_tokens]
-    return ParsedFile(source, definitions, main, comments, tolerance_warnings(tokens, source))
+        chunk, rest = split_at_header(chunk)
+        if rest and found and _place(found[0]) > _place(rest[0]):  # the error is in the part cut off:
+            del parsed.errors[-len(found):]  # that part tells its own, and the part before too
+            found = _read(chunk, source, parsed, following=rest)
+        if found is not None:
+            _passed_over(chunk, source, parsed, header_lost=not found)
+        chunks[:0] = cut(rest)
+    parsed.errors = list(dict.fromkeys(parsed.errors))  # a part cut off may find its chunk's error again
+    parsed.comments = [n.Comment(span_of_token(source, t), t.value[1:-1].strip()) for t in comment_tokens]
+    return parsed
+
+
+def _read(chunk: list[Token], source: Source, parsed: ParsedFile, following=()) -> list[Diagnostic] | None:
+    """Parse a chunk into `parsed`; None, or its error, also added to `parsed.errors` (an empty
+    list: its header lost its «)», an error of the layout pass)."""
+    try:
+        item = _parse(mark(chunk, source), "chunk", source, following)
+    except HeaderError as e:
+        parsed.errors.append(e.diagnostic)
+        return []
+    except StaticError as e:
+        parsed.errors.extend(e.diagnostics)
+        return e.diagnostics
+    if isinstance(item, RawDef):
+        parsed.definitions.append(item)
+    else:
+        parsed.main.extend(item.stmts)
+    return None
+
+
+def _place(x) -> tuple[int, int]:
+    span = getattr(x, "span", x)  # a diagnostic, or a token
+    return (span.line, span.column) if span is not None else (0, 0)
+
+
+def _passed_over(chunk: list[Token], source: Source, parsed: ParsedFile, header_lost: bool) -> None:
+    """What the rest of the program may name in a chunk that did not parse: its definition,
+    with an empty body (its header parsed alone, or only its name if the header is wrong too),
+    and its labels."""
+    parsed.broken.labels.update(t.value.rstrip(": \t") for t in chunk if t.type == "LABEL")
+    end, header = header_end(chunk), None
+    if end is not None:
+        try:
+            header = _parse(mark(chunk[:end + 1], source), "chunk", source)
+        except StaticError:  # its parameters are wrong too
+            pass
+    if header is not None:
+        header.broken = True
+        parsed.definitions.append(header)
+    elif end is not None or header_lost:
+        parsed.broken.names.add(chunk[0].value)
 
 
 def parse_expression(tokens: list[Token], source: Source) -> n.Expr:
@@ -155,16 +200,17 @@ class _Refused(Exception):
         self.token, self.expected = token, expected
 
 
-def _parse(tokens: list[Token], start: str, source: Source):
+def _parse(tokens: list[Token], start: str, source: Source, following=()):
     """The raw tree of `chunk` or `expr`; an error of a chunk is worded at once (raised as a
-    StaticError), one of an expression is left to the caller (`_Refused`)."""
+    StaticError; `following`: the tokens after it, which its hint may name), one of an
+    expression is left to the caller (`_Refused`)."""
     _BUILDER.begin(source, tokens)
     try:
         return _TABLE.parse(tokens, start)
     except _Refused as e:
         if start == "expr":
             raise
-        raise syntax_error(e.token, e.expected, tokens, source) from None
+        raise syntax_error(e.token, e.expected, tokens, source, following) from None
     finally:
         _BUILDER.end()
 

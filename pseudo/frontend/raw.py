@@ -20,10 +20,12 @@ class Run:
 
 
 class RawDef:
-    """A definition as parsed: `name` is the procedure's name or the «pattern» text; `span` its header."""
+    """A definition as parsed: `name` is the procedure's name or the «pattern» text; `span` its
+    header; `broken`: only its header was read, its body did not parse (an error says why)."""
 
     def __init__(self, name: str, params: list[n.Param], body: n.Block, span: Span, is_phrase: bool):
         self.name, self.params, self.body, self.span, self.is_phrase = name, params, body, span, is_phrase
+        self.broken = False
 
 
 class RawUse:
@@ -31,13 +33,25 @@ class RawUse:
         self.path, self.span = path, span
 
 
+class Broken:
+    """What the chunks that did not parse define, so far as it can be told: the names of
+    definitions whose header did not parse either, and labels."""
+
+    def __init__(self):
+        self.names: set[str] = set()
+        self.labels: set[str] = set()
+
+
 class ParsedFile:
-    """`main`: the statements (nodes with Runs inside), RawUse items among them."""
+    """`main`: the statements (nodes with Runs inside), RawUse items among them; `errors`: the
+    syntax errors, one for each chunk that did not parse; `broken`: what those chunks define."""
 
     def __init__(self, source: Source, definitions: list[RawDef], main: list, comments: list[n.Comment],
                  warnings: list[Diagnostic]):
         self.source, self.definitions, self.main = source, definitions, main
         self.comments, self.warnings = comments, warnings
+        self.errors: list[Diagnostic] = []
+        self.broken = Broken()
 
 
 # the operators' names in the tree, by terminal

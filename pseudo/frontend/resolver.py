@@ -27,6 +27,7 @@ from .phrases import (
     parse_pattern,
     words_of,
 )
+from .raw import Broken
 from .source import Source, Span, fold_lookalikes, span_of_token
 from .syntax_errors import nearest_keyword, unexpected
 
@@ -43,10 +44,14 @@ class Loaded:
 
 
 def load(source: Source) -> Loaded:
-    """Parse a program and, recursively, the files it names in ИСПОЛЬЗОВАТЬ."""
+    """Parse a program and, recursively, the files it names in ИСПОЛЬЗОВАТЬ. A file that cannot
+    be read is an error that stops here, with the syntax errors of the others: what it defines
+    is not known, so the uses of it cannot be told from mistakes."""
     main = parse_file(source)
-    files, seen, named = [main], {_key(source.filename)}, []
-    _load_uses(main, files, seen, named)
+    files, seen, named, unread = [main], {_key(source.filename)}, [], []
+    _load_uses(main, files, seen, named, unread)
+    if unread:
+        raise StaticError(sorted(unread + [d for f in files for d in f.errors], key=_diag_order))
     return Loaded(main, files, named)
 
 
@@ -57,7 +62,8 @@ def _key(filename: str) -> str:
         return filename
 
 
-def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str], named: list[str]) -> None:
+def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str], named: list[str],
+               unread: list[Diagnostic]) -> None:
     for item in parsed.main:
         if not isinstance(item, RawUse):
             continue
@@ -70,21 +76,26 @@ def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str], name
         seen.add(_key(str(path)))
         try:
             used = parse_file(Source.from_file(path))
-        except FileNotFoundError:
-            raise static_error("use-not-found", item.span, path=item.path) from None
-        except UnicodeDecodeError as e:
-            raise static_error("use-read-error", item.span, path=item.path,
-                               detail=f"не в кодировке UTF-8 (байт {e.start})") from None
-        except ValueError:  # a NUL byte in the name
-            raise static_error("use-read-error", item.span, path=item.path.replace("\x00", "\\0"),
-                               detail="в имени файла нулевой байт") from None
-        except OSError as e:
-            raise static_error("use-read-error", item.span, path=item.path, detail=e.strerror or str(e)) from None
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            unread.append(_unreadable(item, e))
+            continue
         if any(not isinstance(s, RawUse) for s in used.main):
             first = next(s for s in used.main if not isinstance(s, RawUse))
             used.warnings.append(diagnostic("warning", "use-ignored", first.span, path=item.path))
         files.append(used)
-        _load_uses(used, files, seen, named)
+        _load_uses(used, files, seen, named, unread)
+
+
+def _unreadable(item: RawUse, e: Exception) -> Diagnostic:
+    if isinstance(e, FileNotFoundError):
+        return diagnostic("error", "use-not-found", item.span, path=item.path)
+    if isinstance(e, UnicodeDecodeError):
+        return diagnostic("error", "use-read-error", item.span, path=item.path,
+                          detail=f"не в кодировке UTF-8 (байт {e.start})")
+    if isinstance(e, OSError):
+        return diagnostic("error", "use-read-error", item.span, path=item.path, detail=e.strerror or str(e))
+    return diagnostic("error", "use-read-error", item.span, path=item.path.replace("\x00", "\\0"),
+                      detail="в имени файла нулевой байт")  # ValueError
 
 
 class Scope:
@@ -111,6 +122,11 @@ class Resolver:
         self.expr_cache: dict[tuple, n.Expr | StaticError] = {}
         self.walked: dict[int, tuple[n.Node, list[n.Node]]] = {}  # bind_names's, for the analysis
         self.declared: set[int] = set()  # ids of the RawDefs accepted by _declare
+        self.broken = Broken()  # what the chunks that did not parse define: not reported as unknown
+        for f in loaded.files:
+            self.errors.extend(f.errors)
+            self.broken.names |= f.broken.names
+            self.broken.labels |= f.broken.labels
         self.all_labels = {s.name: s.span for f in loaded.files for item in [n.Block(None, tuple(
             x for x in f.main if not isinstance(x, RawUse)))] + [d.body for d in f.definitions]
             for s in _raw_labels(item)}
@@ -136,7 +152,7 @@ class Resolver:
         main = body.guard(lambda: body.block(raw_main, "top"), n.Block(span, ()))
         comments = tuple(c for f in self.loaded.files for c in f.comments)
         program = n.Program(span, definitions, main, comments)
-        program, self.walked = bind_names(program, self.warnings, self.errors)
+        program, self.walked = bind_names(program, self.warnings, self.errors, self.broken.names)
         return program
 
     def _declare(self, d: RawDef, source: Source) -> None:
@@ -173,7 +189,7 @@ class Resolver:
             seen.add(p.name)
         resolver = BodyResolver(self, source, Scope(d.name, params))
         resolver.collect_labels(d.body)
-        if not d.body.stmts:
+        if not d.body.stmts and not d.broken:
             self.errors.append(diagnostic("error", "empty-body", d.span, hint("body-dedent"), name=d.name))
         body = resolver.guard(lambda: resolver.expression_body(d.body) or resolver.block(d.body, "top"),
                               n.Block(d.span, ()))
@@ -229,6 +245,8 @@ class BodyResolver:
         if label is None:
             if name == FINAL_STATE:
                 return n.Stop(span)
+            if name in self.r.broken.labels:  # in a part that did not parse: its error is reported
+                return n.Goto(span, name, explicit)
             elsewhere = self.r.all_labels.get(name)
             near = nearest(name, self.scope.labels, cutoff=0.3)
             tip = (hint("label-elsewhere", name=name, line=elsewhere.line) if elsewhere else
@@ -719,9 +737,10 @@ def _diag_order(d: Diagnostic):
 
 # ---- binding names ----
 
-def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic]) \
-        -> tuple[n.Program, dict[int, tuple[n.Node, list[n.Node]]]]:
-    """Locals per definition, globals, calls of parameterless definitions, look-alike names.
+def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic],
+               unread: set[str] = frozenset()) -> tuple[n.Program, dict[int, tuple[n.Node, list[n.Node]]]]:
+    """Locals per definition, globals, calls of parameterless definitions, look-alike names;
+    `unread`: definitions whose header did not parse (a call of one is not reported).
     Also the nodes of each body that needed no change (`nodes.walk` of it, by the body's id):
     the analysis reads them instead of walking the body again."""
     defs = program.definitions
@@ -772,6 +791,8 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
                         return n.Call(node.span, resolved, node.args)
                     if name in BUILTINS and not known(name):  # the program's own names hide a built-in
                         return n.BuiltinCall(node.span, name, node.args)
+                    if name in unread:
+                        return node
                     near = nearest_call(name)
                     errors.append(diagnostic("error", "undefined-call", node.span,
                                              hint("undefined-call", nearest=near) if near else None,

@@ -70,9 +70,11 @@ def _innermost_unclosed(tokens: list[Token]) -> Token | None:
     return stack[-1] if stack else None
 
 
-def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: Source) -> StaticError:
+def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: Source,
+                 following: list[Token] = ()) -> StaticError:
     """The message for an unexpected token (`$END` at the end) where the grammar expected one of
-    `expected`, among the tokens of the chunk or expression."""
+    `expected`, among the tokens of the chunk or expression; `following`: the tokens after a
+    chunk that was cut off them (a definition begun inside one of its blocks)."""
     if tok.type == "$END":
         opener = _innermost_unclosed(tokens)
         if opener is not None:
@@ -89,7 +91,8 @@ def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: So
                                                hint("keyword-case", keyword=lower.value.upper()),
                                                opener=what, closer=closer)])
             return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, opener),
-                                           _unclosed_hint(opener, tokens), opener=what, closer=closer)])
+                                           _unclosed_hint(opener, [*tokens, *following]), opener=what,
+                                           closer=closer)])
         last = tokens[-1]
         span = Span(source, last.end_line, last.end_column, last.end_line, last.end_column + 1)
         if last.type in OPERATORS:  # `x := 1 +`: the line ends where an operand should be
