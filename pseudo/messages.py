@@ -13,6 +13,8 @@ MESSAGES = {
     "operand-missing": "выражение оборвалось после {op}: за ним нужно значение — число, имя, строка или выражение в скобках",
     "unclosed-block": "{opener} не закрыто: текст кончился раньше, чем {closer}",
     "unexpected-char": "непонятный символ {char!r}",
+    "typographic-quote": "кавычка {char} — типографская: строки так не пишутся",
+    "pattern-as-string": "{pattern} в кавычках-ёлочках — это образец фразы, а не строка",
     "header-missing-paren": "в заголовке определения не хватает «)» перед «=»",
     "pattern-outside-header": "фраза в «…» допустима только в заголовке определения «…» =",
     "empty-body": "у определения {name} пустое тело",
@@ -27,9 +29,12 @@ MESSAGES = {
     "phrase-or-procedure": "«{text}» читается и как фраза {phrase}, и как вызов процедуры {name}",
     "ambiguous-phrase": "«{text}» подходит к нескольким фразам: {candidates}",
     "not-a-statement": "выражение «{text}» не может быть инструкцией",
-    "call-without-parens": "{name} — процедура, вызывается со скобками: {call}",
+    "call-without-parens": "{name} — {kind}, вызывается со скобками: {call}",
     "array-as-value": "{name} — массив; его нельзя использовать целиком",
     "undefined-call": "неизвестная процедура или функция {name}",
+    "builtin-hidden": "{name} — {what} этой программы: это имя скрывает встроенную функцию {name}",
+    "missing-comma": "между {left} и {right} не хватает запятой",
+    "assign-in-condition": "в условии {keyword} стоит «:=» — это присваивание, а не сравнение",
     "empty-parens": "пустые скобки: внутри «( )» должно быть выражение",
     "builtin-as-statement": "{name} — встроенная функция: она только вычисляет значение, и здесь оно пропадает",
     "arity": "{name} ожидает {expected} {noun}, а передано {got}",
@@ -74,6 +79,7 @@ HINTS = {
     "header-missing-paren": "напишите «)» перед «=»: {name} (…) =",
     "no-phrase": "может быть, {nearest}?",
     "undefined-call": "может быть, {nearest}?",
+    "builtin-hidden": "переименуйте {whom} (строка {line}: {text}), и {name}(…) снова будет встроенной функцией",
     "empty-parens": "напишите в скобках значение или уберите скобки; вызов без аргументов — имя и скобки: f()",
     "empty-condition": "напишите после ключевого слова условие или границу цикла: ЕСЛИ x > 0 ТО …, ДЛЯ i := 1 ДО n …",
     "builtin-as-statement": "используйте значение: x := {call} или СООБЩИТЬ {call}",
@@ -91,11 +97,22 @@ HINTS = {
     "keyword-case": "ключевые слова пишутся прописными буквами: {keyword}{where}",
     "keyword-typo": "может быть, {keyword} вместо «{written}»{where}?",
     "keyword-latin": "«{written}»{where} набрано латинскими буквами; ключевое слово {keyword} пишется кириллицей",
+    "keyword-latin-letters": "в «{written}»{where} {which} {letters}; ключевое слово {keyword} пишется "
+                             "целиком кириллицей",
     "compare-chain": "сравнения не сцепляются: вместо a < b < c пишите a < b И b < c",
     "operand-missing": "допишите второе значение ({op} …) или уберите {op}",
     "two-operators": "между «{first}» и «{second}» нужно значение: допишите его или уберите лишний знак",
     "unpaired-close": "у этой {close} нет парной {open} перед ней: уберите её или допишите {open}",
     "operand-before": "перед {close} нужно значение: число, имя или выражение",
+    "missing-comma": "значения разделяются запятыми: {fixed}",
+    "assign-in-condition": "сравнение пишется «=»: {fixed}",
+    "typographic-quote": "строку пишите в прямых кавычках: {fixed} (или \"…\")",
+    "pattern-as-string": "«…» пишутся только в заголовке фразы («…» =); строка пишется в прямых кавычках: {fixed}",
+    "loop-end-in-definition": "ВЕРНУТЬСЯ не выходит из определения: он закрывает цикл ВЫПОЛНЯТЬ … ВЕРНУТЬСЯ{where}; "
+                              "определение кончается после своей последней строки — то, что не должно "
+                              "выполняться, поставьте в ИНАЧЕ: ЕСЛИ … ТО … ИНАЧЕ … КОНЕЦ_ЕСЛИ",
+    "loop-end-in-program": "ВЕРНУТЬСЯ не выходит из программы: он закрывает цикл ВЫПОЛНЯТЬ … ВЕРНУТЬСЯ{where}; "
+                           "чтобы закончить программу, пишите КОНЕЦ_РАБОТЫ",
     "two-numbers": "между значениями нужна операция или запятая; дробь пишется через «/»: 3/2",
     "label-elsewhere": "метка {name} есть в строке {line}, но вне этого определения: метки видны только там, "
                        "где определены; строки тела начинайте с отступа",
@@ -107,6 +124,9 @@ HINTS = {
     "missing-then": "после условия ЕСЛИ пишется ТО",
     "else-if": "у каждого ЕСЛИ свой КОНЕЦ_ЕСЛИ: ЕСЛИ после ИНАЧЕ (строка {line}) открывает новое — закройте "
                "и его, и внешнее: КОНЕЦ_ЕСЛИ КОНЕЦ_ЕСЛИ",
+    "def-or-assign-in-block": "если строка {line} — определение {name}, то {opener} со строки {opener_line} ещё "
+                              "не закрыто: определения пишутся вне блоков — поставьте {closer} перед строкой "
+                              "{line}; если присваивание — пишите {name} := …",
     "def-in-block": "строка {line} начинается как определение {name}, но {opener} со строки {opener_line} ещё "
                     "не закрыто: определения пишутся вне блоков — поставьте {closer} перед строкой {line}",
     "call-without-parens": "{name} определена в строке {line}: {header}",
@@ -147,7 +167,7 @@ def nearest(word: str, choices, cutoff: float = 0.6) -> str | None:
     """The choice closest to `word`, for a hint. difflib is imported here, on the path of a
     message only, so that it is not part of every start."""
     import difflib
-    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
+    found = difflib.get_close_matches(word, [c for c in choices if c != word], n=1, cutoff=cutoff)  # never itself
     return found[0] if found else None
 
 

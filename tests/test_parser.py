@@ -190,7 +190,7 @@ FILES = sorted(p for folder in (ROOT / "programs", ROOT / "tests") for p in fold
 def test_every_program_is_parsed_as_larks_parser_would():
     for path in FILES:
         source = Source.from_file(path)
-        assert _assert_driven_alike(source) > 0 or path.parent.name == "errors", path
+        assert _assert_driven_alike(source) > 0 or "{ ошибка " in source.text, path  # a static error may read nothing
 
 
 WORDS = ["x", "f", "РЕЗУЛЬТАТ", "1", "'s'", "ИСТИНА", "(", ")", "[", "]", ",", "+", "-", "*", "ДЕЛ", "^", "=", "<",

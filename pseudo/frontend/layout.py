@@ -15,6 +15,7 @@ from .source import Source, span_of_token
 OPENERS = {"IF", "WHILE", "FOR", "LPAR", "LSQB"}
 CLOSERS = {"END_IF", "LOOP_END", "RPAR", "RSQB"}
 NESTING = OPENERS | CLOSERS | {"DO"}  # the tokens that may change the depth of blocks
+CLOSER_OF = {"IF": "END_IF", "WHILE": "LOOP_END", "FOR": "LOOP_END", "LPAR": "RPAR", "LSQB": "RSQB"}
 
 
 def split_chunks(tokens: list[Token], source: Source) -> tuple[list[list[Token]], list[Diagnostic]]:
@@ -31,7 +32,8 @@ def split_chunks(tokens: list[Token], source: Source) -> tuple[list[list[Token]]
 def cut(tokens: list[Token]) -> list[list[Token]]:
     """The tokens, cut into chunks by the body-end rule (line breaks kept)."""
     chunks: list[list[Token]] = []
-    depth, pending_headers, line_start = 0, 0, True
+    pending_headers, line_start = 0, True
+    open_: list[str] = []  # the closers the open blocks and brackets wait for
     chunk: list[Token] | None = None
     for tok in tokens:
         kind = tok.type
@@ -40,7 +42,7 @@ def cut(tokens: list[Token]) -> list[list[Token]]:
                 chunk.append(tok)
             line_start = True
             continue
-        if line_start and tok.column == 1 and depth == 0 or chunk is None:
+        if line_start and tok.column == 1 and not open_ or chunk is None:
             chunk = []
             chunks.append(chunk)
         line_start = False
@@ -53,11 +55,11 @@ def cut(tokens: list[Token]) -> list[list[Token]]:
             if pending_headers:
                 pending_headers -= 1
             else:
-                depth += 1
+                open_.append("LOOP_END")
         elif kind in OPENERS:
-            depth += 1
-        elif kind in CLOSERS:
-            depth = max(0, depth - 1)
+            open_.append(CLOSER_OF[kind])
+        elif kind in open_:  # a closer closes the innermost block; one that none waits for, none
+            open_.pop()
     return chunks
 
 

@@ -14,6 +14,7 @@ from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic, static_error
 from ..messages import KEYWORDS, hint, nearest
 from ..runtime.library import BUILTINS
+from .layout import header_end
 from .parser import ParsedFile, RawDef, RawUse, Run, Token, parse_file, read_expression
 from .phrases import (
     BUILTIN_PHRASE_NAMES,
@@ -29,10 +30,13 @@ from .phrases import (
 )
 from .raw import Broken
 from .source import Source, Span, fold_lookalikes, span_of_token
-from .syntax_errors import nearest_keyword, unexpected
+from .syntax_errors import keyword_hint, unexpected
 
 RESULT = "РЕЗУЛЬТАТ"
 FINAL_STATE = "Я"
+BLOCK_WORDS = {n.If: ("ЕСЛИ", "КОНЕЦ_ЕСЛИ"), n.While: ("ПОКА", "ВЕРНУТЬСЯ"), n.For: ("ДЛЯ", "ВЕРНУТЬСЯ"),
+               n.Loop: ("ВЫПОЛНЯТЬ", "ВЕРНУТЬСЯ")}
+BLOCKS = tuple(BLOCK_WORDS)
 
 
 class Loaded:
@@ -108,6 +112,7 @@ class Scope:
         self.labels: dict[str, tuple[int, str, Span]] = {}
         self.chain: list[int] = []
         self.loops: list[str] = []
+        self.open: list[n.Stmt] = []  # the statements whose blocks the resolver is in
         self.by_fold: dict[str, list[str]] | None = None
 
 
@@ -280,12 +285,21 @@ class BodyResolver:
         return n.Block(block.span, tuple(out))
 
     def stmt(self, s) -> n.Stmt:
+        if isinstance(s, BLOCKS):
+            self.scope.open.append(s)
+            try:
+                return self.stmt_of_blocks(s)
+            finally:
+                self.scope.open.pop()
+        return self.stmt_of_blocks(s)
+
+    def stmt_of_blocks(self, s) -> n.Stmt:
         match s:
             case n.If(cond=cond, then=then, else_=else_):
-                return n.If(s.span, self.cond(cond), self.block(then, "if"),
+                return n.If(s.span, self.test(cond, "ЕСЛИ", "ТО"), self.block(then, "if"),
                             self.block(else_, "if") if else_ is not None else None)
             case n.While(cond=cond, body=body):
-                return n.While(s.span, self.cond(cond), self.loop_body(body, "while"))
+                return n.While(s.span, self.test(cond, "ПОКА", "ВЫПОЛНЯТЬ"), self.loop_body(body, "while"))
             case n.For(var=var, start=start, step=step, stop=stop, body=body):
                 return n.For(s.span, var, self.cond(start), self.cond(step) if step else None,
                              self.cond(stop), self.loop_body(body, "for"))
@@ -387,25 +401,40 @@ class BodyResolver:
             d = self.r.procs[head.value]
             call = f"{head.value}({_source_text(self.source, run.tokens[1:])})"
             header = f"{d.name} ({', '.join(('РЕЗ ' if p.by_ref else '') + p.name for p in d.params)}) ="
-            return static_error("call-without-parens", run.span,
+            return static_error("call-without-parens", _tokens_span(self.source, run.tokens),
                                 hint("call-without-parens", name=d.name, line=d.span.line, header=header),
-                                name=head.value, call=call)
+                                name=head.value, call=call, kind="функция" if _is_function(d) else "процедура")
         if self.screen_matches(run.tokens):
             return static_error("screen-not-value", run.span, hint("screen-not-value"), text=text)
         for tok in run.tokens:
             if tok.type in WORD_TYPES and tok.value.upper() in KEYWORDS and tok.value != tok.value.upper():
                 return static_error("no-phrase", span_of_token(self.source, tok),
                                     hint("keyword-case", keyword=tok.value.upper()), text=text)
-            near = nearest_keyword(tok.value) if tok.type == "NAME" else None
-            if near:
-                return static_error("no-phrase", span_of_token(self.source, tok),
-                                    hint("keyword-typo", written=tok.value, keyword=near), text=text)
+            tip = keyword_hint(tok.value) if tok.type == "NAME" else None
+            if tip:
+                return static_error("no-phrase", span_of_token(self.source, tok), tip, text=text)
         if isinstance(expr, n.Node):
             tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
-            return static_error("not-a-statement", run.span, tip, text=text)
+            return static_error("not-a-statement", run.span, self.definition_in_block(run) or tip, text=text)
         near = self.r.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
         tip = hint("no-phrase", nearest=" или ".join(near)) if near else None
         return static_error("no-phrase", run.span, tip, text=text)
+
+    def definition_in_block(self, run: Run) -> str | None:
+        """A run that reads as a definition's header, inside a block: the definition was begun
+        before the block was closed (`f (x) = …` surely; `k = …` from column 1 maybe)."""
+        head = run.tokens[0]
+        if not self.scope.open or header_end(run.tokens) is None or head.type != "NAME":
+            return None
+        opener = self.scope.open[-1]
+        what, closer = BLOCK_WORDS[type(opener)]
+        if run.tokens[1].type == "LPAR":
+            return hint("def-in-block", line=head.line, name=head.value, opener=what, opener_line=opener.span.line,
+                        closer=closer)
+        if head.column == 1:
+            return hint("def-or-assign-in-block", line=head.line, name=head.value, opener=what,
+                        opener_line=opener.span.line, closer=closer)
+        return None
 
     def assignment(self, run: Run, at: int) -> n.Assign:
         toks = run.tokens
@@ -510,9 +539,33 @@ class BodyResolver:
                     i = j + 1
                     break
             else:
-                out.append(self.cond(Run(pieces[i], _tokens_span(self.source, pieces[i]))))
+                out.append(self.item(pieces[i]))
                 i += 1
         return out
+
+    def item(self, toks: list[Token]) -> n.Expr:
+        """One of comma-separated values; two side by side, a string among them, are a comma
+        forgotten (`СООБЩИТЬ 'Сумма:' s`)."""
+        try:
+            return self.cond(Run(toks, _tokens_span(self.source, toks)))
+        except StaticError:
+            for k in range(1, len(toks)):
+                a, b = toks[k - 1], toks[k]
+                if a.type in OPERAND_END and b.type in OPERAND_START and "STRING" in (a.type, b.type) \
+                        and all(isinstance(self.try_expr(p), n.Node) for p in (toks[:k], toks[k:])):
+                    fixed = f"{_source_text(self.source, toks[:k])}, {_source_text(self.source, toks[k:])}"
+                    raise static_error("missing-comma", span_of_token(self.source, b), hint("missing-comma", fixed=fixed),
+                                       left=_source_text(self.source, toks[:k]), right=b.value) from None
+            raise
+
+    def test(self, run: Run, keyword: str, then: str) -> n.Expr:
+        """The condition of ЕСЛИ or ПОКА; `:=` in it was meant as a comparison."""
+        at = next((i for i, t in enumerate(run.tokens) if t.type == "ASSIGN"), None)
+        if at is not None:
+            fixed = _source_text(self.source, run.tokens[:at]) + " = " + _source_text(self.source, run.tokens[at + 1:])
+            raise static_error("assign-in-condition", span_of_token(self.source, run.tokens[at]),
+                               hint("assign-in-condition", fixed=f"{keyword} {fixed} {then}"), keyword=keyword)
+        return self.cond(run)
 
     def lifted(self, toks: list[Token]):
         """The expression the tokens spell, phrases allowed in parentheses, in a conditional
@@ -579,7 +632,8 @@ class BodyResolver:
         if set(cuts) != {"THEN", "ELSE"}:
             raise self.try_expr(group)
         parts = [group[1:cuts["THEN"]], group[cuts["THEN"] + 1:cuts["ELSE"]], group[cuts["ELSE"] + 1:-1]]
-        cond, then, else_ = (self.cond(Run(p, _tokens_span(self.source, p or group))) for p in parts)
+        runs = [Run(p, _tokens_span(self.source, p or group)) for p in parts]
+        cond, then, else_ = self.test(runs[0], "ЕСЛИ", "ТО"), self.cond(runs[1]), self.cond(runs[2])
         return n.IfExpr(_tokens_span(self.source, group), cond, then, else_)
 
     @staticmethod
@@ -714,6 +768,20 @@ def _source_text(source: Source, toks: list[Token]) -> str:
     return " ".join(text.split())
 
 
+def _is_function(d: RawDef) -> bool:
+    """Does the definition give a value by its body's expression (`КВ (n) = n * n`)? As
+    BodyResolver.expression_body decides, but from the text alone: a run without «:=», or
+    ЕСЛИ … ИНАЧЕ … of such runs."""
+    stmts = d.body.stmts
+    if len(stmts) != 1:
+        return False
+    if isinstance(stmts[0], Run):
+        return not _top_level(stmts[0].tokens, "ASSIGN")
+    return isinstance(stmts[0], n.If) and stmts[0].else_ is not None and \
+        _is_function(RawDef(d.name, [], stmts[0].then, d.span, False)) and \
+        _is_function(RawDef(d.name, [], stmts[0].else_, d.span, False))
+
+
 def _tokens_span(source: Source, toks: list[Token]) -> Span:
     first, last = toks[0], toks[-1]
     return Span(source, first.line, first.column, last.end_line, last.end_column)
@@ -791,6 +859,9 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
                         return n.Call(node.span, resolved, node.args)
                     if name in BUILTINS and not known(name):  # the program's own names hide a built-in
                         return n.BuiltinCall(node.span, name, node.args)
+                    if name in BUILTINS:  # `МАКС := 0` and then МАКС(a, b)
+                        errors.append(hidden_builtin(node, program))
+                        return node
                     if name in unread:
                         return node
                     near = nearest_call(name)
@@ -814,6 +885,31 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
     new_defs = {key: n.Definition(d.span, d.name, d.params, bound(key, d.body), locals_of[key], d.is_phrase,
                                   d.words) for key, d in defs.items()}
     return n.Program(program.span, new_defs, bound(None, program.main), program.comments), walked
+
+
+def hidden_builtin(call: n.Call, program: n.Program) -> Diagnostic:
+    """A built-in function called where a variable or array of the program has its name."""
+    name = call.name
+    first = next((x for body in n.bodies(program) for x in n.walk(body) if _assigns(x, name)), None)
+    what = "массив" if any(isinstance(t, n.Index) and t.name == name for t in _assigned(first)) else "переменная"
+    line = first.span.line if first is not None else call.span.line
+    text = first.span.full_text() if first is not None else name
+    whom = "массив" if what == "массив" else "переменную"
+    return diagnostic("error", "builtin-hidden", call.span,
+                      hint("builtin-hidden", name=name, whom=whom, line=line, text=text), name=name, what=what)
+
+
+def _assigned(node) -> list:
+    if isinstance(node, n.Assign):
+        return [node.target]
+    if isinstance(node, n.Read):
+        return list(node.targets)
+    return []
+
+
+def _assigns(node, name: str) -> bool:
+    return isinstance(node, n.For) and node.var == name or \
+        any(isinstance(t, n.Var | n.Index) and t.name == name for t in _assigned(node))
 
 
 class _Nearest:

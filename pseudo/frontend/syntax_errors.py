@@ -13,6 +13,8 @@ from ..messages import KEYWORDS, TERMINALS, hint, message, nearest
 from .raw import Token
 from .source import Source, Span, fold_lookalikes, span_of_token
 
+QUOTES = "‘’‚‛“”„‟"
+
 
 def char_error(source: Source, pos: int, line: int, column: int) -> StaticError:
     span = Span(source, line, column, line, column + 1)
@@ -23,6 +25,13 @@ def char_error(source: Source, pos: int, line: int, column: int) -> StaticError:
         return StaticError([diagnostic("error", "unclosed-string", span)])
     if ch == "«":
         return StaticError([diagnostic("error", "bad-pattern", span, detail="нет закрывающей «»»")])
+    if ch in QUOTES:  # ‘…’ “…” „…“: a word processor's quotes
+        line_text = source.line(line)
+        close = min((i for i in (line_text.find(c, column) for c in QUOTES) if i >= 0), default=-1)
+        inside = line_text[column:close] if close >= 0 else ""
+        fixed = f"'{inside}'" if close >= 0 and "'" not in inside else "'…'"
+        return StaticError([diagnostic("error", "typographic-quote", span, hint("typographic-quote", fixed=fixed),
+                                       char=ch)])
     after_digit = pos > 0 and source.text[pos - 1].isdigit()
     tip = hint("two-numbers") if ch in ".," and after_digit else None
     return StaticError([diagnostic("error", "unexpected-char", span, tip, char=ch)])
@@ -79,17 +88,11 @@ def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: So
         opener = _innermost_unclosed(tokens)
         if opener is not None:
             what, closer = CLOSERS[opener.type]
-            typo = next((t for t in tokens if t.type == "NAME" and nearest_keyword(t.value)), None)
-            if typo is not None:  # КОНЕЦ_ЕСИЛ: the block is open because its closer is misspelt
-                return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, typo),
-                                               hint("keyword-typo", written=typo.value,
-                                                    keyword=nearest_keyword(typo.value)),
-                                               opener=what, closer=closer)])
-            lower = next((t for t in tokens if t.type == "NAME" and t.value.upper() in KEYWORDS), None)
-            if lower is not None:
-                return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, lower),
-                                               hint("keyword-case", keyword=lower.value.upper()),
-                                               opener=what, closer=closer)])
+            for t in tokens:  # КОНЕЦ_ЕСИЛ, ВЕРНУТЬСЯ with a Latin В: the block's closer is mistyped
+                tip = keyword_hint(t.value) if t.type == "NAME" else None
+                if tip:
+                    return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, t), tip,
+                                                   opener=what, closer=closer)])
             return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, opener),
                                            _unclosed_hint(opener, [*tokens, *following]), opener=what,
                                            closer=closer)])
@@ -103,6 +106,11 @@ def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: So
     else:
         span = span_of_token(source, tok)
         text = unexpected(tok)
+        if tok.type == "PATTERN" and _index(tokens, tok) and tokens[_index(tokens, tok) - 1].line == tok.line \
+                and tokens[_index(tokens, tok) - 1].type != "_NL":  # `СООБЩИТЬ «Привет»`, not a header
+            return StaticError([diagnostic("error", "pattern-as-string", span,
+                                           hint("pattern-as-string", fixed=f"'{tok.value[1:-1]}'"),
+                                           pattern=tok.value)])
     words = sorted({TERMINALS.get(x, x) for x in expected
                     if not x.startswith("__") and x not in ("$END", "_NL", "SEMI")})
     if words and len(words) <= 6:
@@ -142,20 +150,17 @@ def _looks_like_header(toks: list[Token]) -> bool:
 COMPARISONS = {"EQ", "NE", "LT", "LE", "GT", "GE"}
 
 
+def _index(tokens: list[Token], tok: Token) -> int:
+    return next((i for i, t in enumerate(tokens) if t is tok), len(tokens))
+
+
 def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | None:
-    before = tokens[:next((i for i, t in enumerate(tokens) if t is tok), len(tokens))]
+    before = tokens[:_index(tokens, tok)]
     for other in tokens:
-        if other.type != "NAME":
-            continue
         where = f" (строка {other.line})" if other.line != tok.line else ""  # the caret is elsewhere
-        if other.value.upper() in KEYWORDS and other.value != other.value.upper():
-            return hint("keyword-case", keyword=other.value.upper(), where=where)
-        latin = LATIN_KEYWORDS.get(fold_lookalikes(other.value))
-        if latin:
-            return hint("keyword-latin", written=other.value, keyword=latin, where=where)
-        near = nearest_keyword(other.value)
-        if near:
-            return hint("keyword-typo", written=other.value, keyword=near, where=where)
+        tip = keyword_hint(other.value, where) if other.type == "NAME" else None
+        if tip:
+            return tip
     if tok.type in COMPARISONS and any(t.type in COMPARISONS and t.line == tok.line for t in before):
         return hint("compare-chain")
     if tok.type == "END_IF" and "END_IF" not in expected:
@@ -179,6 +184,8 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
     if "DO" in expected and opener is not None and opener.type in ("WHILE", "FOR") \
             and not any(t.type == "DO" for t in before[before.index(opener):]):
         return hint("missing-do")
+    if opener is not None and opener.type == "IF" and tok.type == "LOOP_END" and _closed_later(opener, tokens):
+        return _loop_end_in_if(opener, before, tokens)
     if opener is not None and opener.type == "IF" and "END_IF" in expected:
         return hint("missing-end-if", line=opener.line)
     if opener is not None and opener.type in ("WHILE", "FOR", "DO") and "LOOP_END" in expected:
@@ -188,6 +195,26 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
     return None
 
 
+def _closed_later(opener: Token, tokens: list[Token]) -> Token | None:
+    """The КОНЕЦ_ЕСЛИ that closes the ЕСЛИ `opener` further on, if one does."""
+    depth = 0
+    for tok in tokens[_index(tokens, opener):]:
+        depth += (tok.type == "IF") - (tok.type == "END_IF")
+        if depth == 0:
+            return tok if tok.type == "END_IF" else None
+    return None
+
+
+def _loop_end_in_if(opener: Token, before: list[Token], tokens: list[Token]) -> str:
+    """ВЕРНУТЬСЯ inside an ЕСЛИ that is closed further on: written for «return»."""
+    loop = _innermost_unclosed(before[:_index(before, opener)])
+    loop = loop if loop is not None and loop.type in ("WHILE", "FOR", "DO") else None
+    where = (f" (здесь — {TERMINALS[loop.type]} со строки {loop.line}, но ЕСЛИ со строки {opener.line} "
+             f"закрывается только в строке {_closed_later(opener, tokens).line})") if loop else ""
+    in_definition = tokens[0].type in ("DEF_NAME", "PATTERN")
+    return hint("loop-end-in-definition" if in_definition else "loop-end-in-program", where=where)
+
+
 def _statement_start(before: list[Token]) -> Token:
     """The first token of the statement the last token of `before` belongs to."""
     i = len(before) - 1
@@ -195,6 +222,23 @@ def _statement_start(before: list[Token]) -> Token:
             and before[i - 1].line == before[i].line:
         i -= 1
     return before[i]
+
+
+def keyword_hint(word: str, where: str = "") -> str | None:
+    """The hint for a name that is a keyword mistyped: in lower case, with Latin letters that
+    look like its Cyrillic ones (naming them), or misspelt; None if it is not one."""
+    if word.upper() in KEYWORDS and word != word.upper():
+        return hint("keyword-case", keyword=word.upper(), where=where)
+    keyword = LATIN_KEYWORDS.get(fold_lookalikes(word))
+    if keyword and keyword != word:
+        latin = [(i, a) for i, (a, b) in enumerate(zip(word, keyword)) if a != b]
+        if len(latin) == len(word):
+            return hint("keyword-latin", written=word, keyword=keyword, where=where)
+        letters = ", ".join(f"{a} ({i + 1}-я)" for i, a in latin)
+        return hint("keyword-latin-letters", written=word, keyword=keyword, where=where, letters=letters,
+                    which="латинская буква" if len(latin) == 1 else "латинские буквы")
+    near = nearest_keyword(word)
+    return hint("keyword-typo", written=word, keyword=near, where=where) if near else None
 
 
 def nearest_keyword(word: str) -> str | None:
