@@ -142,6 +142,7 @@ def test_the_wheel_holds_every_module_and_the_grammar(built):
                      if "__pycache__" not in p.parts})
     assert modules and modules <= names
     assert {"pseudo/grammar/pseudo.lark", "pseudo/grammar/__init__.py"} <= names
+    assert {"pseudo/tools/page/trace.js", "pseudo/tools/page/trace.css"} <= names  # the trace page's own files
     info = f"arsac_pseudo-{pseudo.__version__}.dist-info"
     metadata = zipfile.ZipFile(built["wheel"]).read(f"{info}/METADATA").decode("utf-8")
     assert "Name: arsac-pseudo\n" in metadata and "License-Expression: MIT AND MPL-2.0\n" in metadata

@@ -78,11 +78,11 @@ def npm_package(name: str, version: str, cache: Path | None = None, say=print) -
 
 
 def wheel_bytes() -> bytes:
-    """A pure-Python wheel of the pseudo that runs this command (the grammar inside, as an
-    install places it); the page's site folder is left out."""
+    """A pure-Python wheel of the pseudo that runs this command (the grammar and the trace
+    page's files inside, as an install places them); the page's site folder is left out."""
     package = Path(__file__).resolve().parent.parent
     files: dict[str, bytes] = {}
-    for path in sorted(package.rglob("*.py")):
+    for path in sorted([*package.rglob("*.py"), *(package / "tools" / "page").iterdir()]):
         rel = path.relative_to(package.parent).as_posix()
         if "__pycache__" not in rel and not rel.startswith("pseudo/site/static"):
             files[rel] = path.read_bytes()
