@@ -78,7 +78,7 @@ def test_a_lone_surrogate_of_undecodable_input_is_written_as_a_question_mark():
     view = JsonlView(out)
     view((1, "input", None, 0, "a\udcff"))
     view.finish()
-    assert json.loads(out.getvalue())["value"] == "a?"
+    assert json.loads(out.getvalue())["value"] == "'a?'"  # a string, shown in quotes
 
 
 class _Stream(io.StringIO):

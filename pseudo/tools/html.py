@@ -19,8 +19,8 @@ import pkgutil
 from array import array
 
 from ..files import AtomicFile
-from ..runtime.values import show
-from .trace import definition_name, statement_end, statement_text
+from ..runtime.values import show_key
+from .trace import definition_name, shown, statement_end, statement_text
 
 try:  # the lexer of the language; without it the page shows the source uncoloured
     from .highlight import KINDS as TOKEN_KINDS
@@ -38,12 +38,6 @@ def _lines(source) -> list[str]:
     """A file's lines, without the empty one after its last line break."""
     lines = source.lines
     return lines[:-1] if len(lines) > 1 and lines[-1] == "" else lines
-
-
-def _text(v) -> str:
-    """A value as СООБЩИТЬ prints it."""
-    t = type(v)
-    return v if t is str else str(v) if t is int else show(v)
 
 
 class TraceData:
@@ -117,28 +111,27 @@ class TraceData:
             codes.extend((STMT, place, ev[3]))
         elif kind == "assign":
             key = ev[5]
-            index = -1 if key is None else self.string(
-                ", ".join(map(_text, key)) if type(key) is tuple else _text(key))
+            index = -1 if key is None else self.string(show_key(key))
             frame = ev[8]
-            codes.extend((ASSIGN, self.place(ev[2]), ev[3], self.string(ev[4]), index, self.string(_text(ev[7])),
+            codes.extend((ASSIGN, self.place(ev[2]), ev[3], self.string(ev[4]), index, self.string(shown(ev[7])),
                           -1 if frame is None else frame))
         elif kind == "cond":
-            codes.extend((COND, self.place(ev[2]), ev[3], self.string(_text(ev[5]))))
+            codes.extend((COND, self.place(ev[2]), ev[3], self.string(shown(ev[5]))))
         elif kind == "call":
             d, e = ev[4], ev[5]
-            signature = (self.definition(d, e.name), *(-1 if a is None else self.string(_text(a)) for a in ev[6]))
+            signature = (self.definition(d, e.name), *(-1 if a is None else self.string(shown(a)) for a in ev[6]))
             call = self.calls.get(signature)
             if call is None:
                 call = self.calls[signature] = len(self.call_list)
                 self.call_list.append(list(signature))
             codes.extend((CALL, self.place(ev[2]), ev[3], call))
         elif kind == "return":
-            codes.extend((RETURN, self.place(ev[2]), ev[3], -1 if ev[5] is None else self.string(_text(ev[5]))))
+            codes.extend((RETURN, self.place(ev[2]), ev[3], -1 if ev[5] is None else self.string(shown(ev[5]))))
         elif kind == "state":
             codes.extend((STATE, self.place(ev[2]), ev[3], -1 if ev[4] is None else self.string(ev[4]),
                           self.string(ev[5]), -1 if ev[6] is None else self.string(ev[6]), HOW.get(ev[7], 1)))
         elif kind == "input":
-            codes.extend((INPUT, self.place(ev[2]), ev[3], self.string(_text(ev[4]))))
+            codes.extend((INPUT, self.place(ev[2]), ev[3], self.string(shown(ev[4]))))
         elif kind == "output":
             codes.extend((OUTPUT, self.place(ev[2]), ev[3], self.string(ev[4])))
 

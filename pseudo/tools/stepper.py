@@ -17,8 +17,8 @@ from ..interpreter import Frame, Interpreter
 from ..runtime import Limits
 from ..runtime import io as runtime_io
 from ..runtime import limits as runtime_limits
-from ..runtime.values import Failure, Массив, show
-from .trace import definition_name, statement_end
+from ..runtime.values import Failure, Массив
+from .trace import definition_name, shown, statement_end
 from .views import call_text, printed
 
 HELP = """\
@@ -363,7 +363,7 @@ class Stepper:
         runtime_io.start_io(io.StringIO(""), io.StringIO())  # a call's output is not the program's
         runtime_limits.start_limits(Limits(max_steps=1_000_000, time_limit=5.0))
         try:
-            return show(interpreter.eval(expr, frame))
+            return shown(interpreter.eval(expr, frame))
         except Failure as f:
             return "не вычислить: " + f.text()
         except RecursionError:

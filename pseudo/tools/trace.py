@@ -12,7 +12,7 @@ whose fields hold the nodes and the program's own values (int, Fraction, bool, s
 there is none). Nothing is formatted while the program runs: a view formats what it shows, and
 caches what repeats (a statement's text, a place). `Decoder` turns a compact event into the
 schema's dict (docs/trace.md, docs/trace.schema.json), its values still typed; views.printed()
-prints them. Every event has:
+shows them as every view does (`shown`: a string in quotes). Every event has:
     step   — its number, from 1
     kind   — stmt | cond | assign | call | return | state | input | output
     file, line, column — where in the program (null for none)
@@ -39,7 +39,7 @@ import sys
 
 from .. import nodes as n
 from ..runtime import io
-from ..runtime.values import Массив, Ячейка
+from ..runtime.values import Массив, Ячейка, show
 
 KINDS = ("stmt", "cond", "assign", "call", "return", "state", "input", "output")
 STEP, KIND, SPAN, DEPTH = 0, 1, 2, 3  # the positions of the common parts of a compact event
@@ -179,6 +179,15 @@ def end_event(step: int, outcome: str, error=None) -> tuple:
     """How the run ended: after the last event of a stream, so that its reader knows it is whole."""
     span = error.first.span if error is not None else None
     return (step, "end", span, 0, outcome, error.first.text if error is not None else None)
+
+
+def shown(value) -> str:
+    """A value as every view of a trace shows it (docs/trace.md, «Значения»): a string in
+    quotes, as the program would write it — '', '  ', '5' against the number 5 (in double
+    quotes when it holds a single one) —; a number or a truth value as СООБЩИТЬ prints it."""
+    if type(value) is str:
+        return f'"{value}"' if "'" in value and '"' not in value else f"'{value}'"
+    return show(value)
 
 
 def index_of(key) -> list | None:

@@ -16,7 +16,7 @@ from json.encoder import encode_basestring
 
 from ..files import AtomicFile
 from ..runtime.values import show
-from .trace import Decoder, definition_name, index_of, statement_text
+from .trace import Decoder, definition_name, index_of, shown, statement_text
 
 ONLY = {"stmts": {"stmt", "cond"}, "states": {"state"}, "calls": {"call", "return"}, "assign": {"assign"},
         "output": {"output", "input"}}
@@ -71,14 +71,14 @@ def filtered(view, flt: Filter):
 
 
 def printed(e: dict) -> dict:
-    """An event with its values as СООБЩИТЬ prints them (None stays None; an unset РЕЗ
-    argument is «—»)."""
+    """An event with its values shown as every view shows them (`trace.shown`: a string in
+    quotes; None stays None; an unset РЕЗ argument is «—»)."""
     out = dict(e)
     for key in ("old", "new", "value"):
         if out.get(key) is not None:
-            out[key] = show(out[key])
+            out[key] = shown(out[key])
     if "args" in out:
-        out["args"] = ["—" if a is None else show(a) for a in out["args"]]
+        out["args"] = ["—" if a is None else shown(a) for a in out["args"]]
     if out.get("index") is not None:
         out["index"] = [show(x) for x in out["index"]]
     return out
@@ -242,7 +242,7 @@ _INTEGERS: dict[int, bytes] = {}  # the integers met so far, encoded (a program'
 
 
 def _json_value(v) -> bytes:
-    """A typed value as the JSON string of its printed form (null for none)."""
+    """A typed value as the JSON string of its shown form (`trace.shown`; null for none)."""
     t = type(v)
     if t is int:
         known = _INTEGERS.get(v)
@@ -255,7 +255,12 @@ def _json_value(v) -> bytes:
         return _JSON_TRUE if v else _JSON_FALSE
     if v is None:
         return b"null"
-    return _text(v if t is str else show(v))
+    return _text(shown(v))
+
+
+def _json_text(s: str | None) -> bytes:
+    """A text that is not a value (a state's name, a message) as a JSON string, or null."""
+    return b"null" if s is None else _text(s)
 
 
 def _json_argument(v) -> bytes:
@@ -387,8 +392,8 @@ class JsonlView:
             return b'%b, "value": %b}\n' % (head, _json_value(ev[4]))
         if kind == "state":
             return b'%b, "from": %b, "to": %b, "condition": %b, "how": "%b"}\n' % (
-                head, _json_value(ev[4]), _text(ev[5]), _json_value(ev[6]), ev[7].encode())
-        return b'%b, "outcome": "%b", "message": %b}\n' % (head, ev[4].encode(), _json_value(ev[5]))  # end
+                head, _json_text(ev[4]), _text(ev[5]), _json_text(ev[6]), ev[7].encode())
+        return b'%b, "outcome": "%b", "message": %b}\n' % (head, ev[4].encode(), _json_text(ev[5]))  # end
 
 
 # ---- the desk-check table ----
