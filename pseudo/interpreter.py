@@ -8,7 +8,9 @@ where an error happened: a runtime failure takes the span of the node being eval
 the call stack of the calls in progress.
 
 `pseudo run --interpret`, `trace`, `step` and `run --stats` run on it; a Tracer, when given,
-is told of every statement, condition, assignment, call, return, transfer, input and output.
+is told of every statement, condition, assignment, call, return, transfer, input and output,
+and of the steps inside expressions: a function's body begun and its value, the branch a
+conditional expression takes.
 """
 from __future__ import annotations
 
@@ -312,9 +314,13 @@ class Interpreter:
         return not self.checked(логическое, self.eval(e.operand, fr), e.operand.span, "НЕ")
 
     def _eval_IfExpr(self, e: n.IfExpr, fr: Frame):
-        if self.checked(условие, self.eval(e.cond, fr), e.cond.span):
-            return self.eval(e.then, fr)
-        return self.eval(e.else_, fr)
+        if self.tracer is None:
+            return self.eval(e.then if self.checked(условие, self.eval(e.cond, fr), e.cond.span) else e.else_, fr)
+        value = self.eval(e.cond, fr)  # traced: the condition, then the branch taken, a step of its own
+        self.tracer.condition(e.cond, value, "ЕСЛИ", True)
+        then = self.checked(условие, value, e.cond.span)
+        self.tracer.expression(e.then if then else e.else_, "then" if then else "else")
+        return self.eval(e.then if then else e.else_, fr)
 
     # ---- calls ----
 
@@ -336,10 +342,15 @@ class Interpreter:
         if isinstance(d.body, n.Block):
             self.exec_block(d.body, callee)
             value = callee.values.get(RESULT)
-        elif isinstance(d.body, n.Call):  # `f (x) = g(x)`: f gives what g gives, even nothing
-            value = self.call(d.body, callee, want_value=False)
-        else:  # a function: its value is its expression's
-            value = self.eval(d.body, callee)
+        else:  # a function: its value is its expression's (traced: a step in, a step out)
+            if self.tracer is not None:
+                self.tracer.expression(d.body, "body")
+            if isinstance(d.body, n.Call):  # `f (x) = g(x)`: f gives what g gives, even nothing
+                value = self.call(d.body, callee, want_value=False)
+            else:
+                value = self.eval(d.body, callee)
+            if self.tracer is not None:
+                self.tracer.expression(d.body, "value", value)
         self.stack.pop()
         limits.выйти()
         if self.tracer is not None:

@@ -328,7 +328,7 @@ def test_the_call_tree_folds_and_leads_to_a_call(browser, pages):
     assert "«" not in page.text_content('[data-out="tree"]')  # phrases hidden …
     page.check('[data-ctl="phrases"]')
     assert "«инициализировать игру»" in page.text_content('[data-out="tree"]')  # … until asked for
-    page.evaluate("pseudoTrace.go(20000)")  # HR(1) has tried several columns: more calls than are shown at first
+    page.evaluate("pseudoTrace.go(30000)")  # HR(1) has tried several columns: more calls than are shown at first
     node = 'li.path:has(> .node:text-is("HR(1)")) > ul > li'
     assert len(page.query_selector_all(node)) == KIDS + 1
     assert "раньше" in page.text_content(f"{node} > .more")
@@ -407,4 +407,37 @@ def test_a_page_of_a_million_events(browser, tmp_path):
     assert time.monotonic() - start < 10
     page.keyboard.press("End")
     assert value(page, "globals", "x") == "250000"
+    page.close()
+
+
+EUCLID = "НОД (a, b) = ЕСЛИ b = 0 ТО a ИНАЧЕ НОД(b, a ОСТ b) КОНЕЦ_ЕСЛИ\nx := 15; y := 6\nСООБЩИТЬ НОД(x, y)\n"
+
+
+def test_a_one_line_function_is_stepped_into_and_out_of(browser, tmp_path):
+    """Euclid's НОД, one line: each call is entered (its body, then the branch it takes) and
+    left (its value), and «перейти» to its line goes there."""
+    program = tmp_path / "нод.pseudo"
+    program.write_text(EUCLID, encoding="utf-8")
+    html = tmp_path / "нод.html"
+    assert cli("trace", "-q", "--html", "-o", str(html), str(program)).returncode == 0
+    page = open_page(browser, html)
+    marked = lambda: page.text_content(".code > div.cur mark")
+    go_to(page, "1")
+    assert current_line(page) == 1 and out(page, "status") == ""
+    assert out(page, "what") == "строка 1 · глубина 1: ЕСЛИ b = 0 ТО a ИНАЧЕ НОД(b, a ОСТ b) КОНЕЦ_ЕСЛИ"
+    assert marked() == "ЕСЛИ b = 0 ТО a ИНАЧЕ НОД(b, a ОСТ b) КОНЕЦ_ЕСЛИ"
+    assert value(page, "call", "a") == "15" and value(page, "call", "b") == "6"
+    act(page, "into")
+    assert out(page, "what") == "строка 1 · глубина 1: ветвь ИНАЧЕ: НОД(b, a ОСТ b)" and marked() == "НОД(b, a ОСТ b)"
+    act(page, "into")  # into НОД(6, 3)
+    assert "глубина 2" in out(page, "what") and value(page, "call", "a") == "6"
+    act(page, "into", 3)  # its branch, the body of НОД(3, 0), the then branch it takes
+    assert out(page, "what") == "строка 1 · глубина 3: ветвь ТО: a" and marked() == "a"
+    act(page, "out")  # one call at a time: the value of НОД(6, 3)
+    assert out(page, "what") == "строка 1 · глубина 2: значение НОД(6, 3) = 3"
+    act(page, "out")
+    assert out(page, "what") == "строка 1 · глубина 1: значение НОД(15, 6) = 3"
+    act(page, "over")
+    assert out(page, "what") == "конец программы" and out(page, "output") == "3\n"
+    assert not page.errors
     page.close()

@@ -59,6 +59,8 @@ def test_event_sequence_of_calls_loops_and_input():
          "frame": None},
         {"kind": "stmt", "line": 3, "depth": 0, "text": "m[i] := f(n)"},
         {"kind": "call", "line": 3, "depth": 0, "name": "f", "args": ["5"], "params": ["x"], "phrase": False},
+        {"kind": "expr", "line": 1, "depth": 1, "text": "x * 2", "role": "body", "value": None},  # a step in f
+        {"kind": "expr", "line": 1, "depth": 1, "text": "x * 2", "role": "value", "value": "10"},  # and out
         {"kind": "return", "line": 3, "depth": 0, "name": "f", "value": "10"},
         {"kind": "assign", "line": 3, "depth": 0, "name": "m", "index": ["1"], "old": None, "new": "10",
          "local": False, "frame": None},
@@ -66,6 +68,8 @@ def test_event_sequence_of_calls_loops_and_input():
          "frame": None},
         {"kind": "stmt", "line": 3, "depth": 0, "text": "m[i] := f(n)"},
         {"kind": "call", "line": 3, "depth": 0, "name": "f", "args": ["5"], "params": ["x"], "phrase": False},
+        {"kind": "expr", "line": 1, "depth": 1, "text": "x * 2", "role": "body", "value": None},  # a step in f
+        {"kind": "expr", "line": 1, "depth": 1, "text": "x * 2", "role": "value", "value": "10"},  # and out
         {"kind": "return", "line": 3, "depth": 0, "name": "f", "value": "10"},
         {"kind": "assign", "line": 3, "depth": 0, "name": "m", "index": ["2"], "old": None, "new": "10",
          "local": False, "frame": None},
@@ -232,3 +236,18 @@ def test_a_jsonl_stream_ends_with_how_the_run_ended(tmp_path):
             assert (end["line"], end["column"]) == (1, 18)
         if outcome == "trace-limit":
             assert len(events) == 31
+
+
+def test_a_function_and_a_conditional_expression_are_steps():
+    """A function's body begun and its value, the branch a conditional expression takes: steps
+    of their own (expr events), at the depth of the call."""
+    events = events_of("НОД (a, b) = ЕСЛИ b = 0 ТО a ИНАЧЕ НОД(b, a ОСТ b) КОНЕЦ_ЕСЛИ\nСООБЩИТЬ НОД(6, 3)\n")
+    steps = [(e["depth"], e["role"], e["text"], e["value"]) for e in events if e["kind"] == "expr"]
+    body = "ЕСЛИ b = 0 ТО a ИНАЧЕ НОД(b, a ОСТ b) КОНЕЦ_ЕСЛИ"  # the whole body, to its КОНЕЦ_ЕСЛИ
+    assert steps == [(1, "body", body, None), (1, "else", "НОД(b, a ОСТ b)", None),
+                     (2, "body", body, None), (2, "then", "a", None),
+                     (2, "value", body, "3"), (1, "value", body, "3")]
+    conditions = [(e["depth"], e["text"], e["value"], e["construct"]) for e in events if e["kind"] == "cond"]
+    assert conditions == [(1, "b = 0", "ЛОЖЬ", "ЕСЛИ"), (2, "b = 0", "ИСТИНА", "ЕСЛИ")]
+    inline = events_of("a := 2\nx := ЕСЛИ a > 1 ТО 'много' ИНАЧЕ 'мало' КОНЕЦ_ЕСЛИ\n")
+    assert [(e["role"], e["text"]) for e in inline if e["kind"] == "expr"] == [("then", "'много'")]

@@ -190,7 +190,7 @@ def test_the_page_data_keeps_each_string_once():
     obj = json.loads(out.getvalue())
     assert len(obj["strings"]) == len(set(obj["strings"])) < 200
     codes, kinds = obj["events"], []
-    arity = [3, 4, 7, 4, 4, 7, 4, 4]
+    arity = [3, 4, 7, 4, 4, 7, 4, 4, 5]
     i = 0
     while i < len(codes):
         kinds.append(codes[i])

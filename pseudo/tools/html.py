@@ -29,8 +29,9 @@ except ImportError:  # pragma: no cover - the lexer ships with pseudo
     TOKEN_KINDS, _tokens = (), None
 
 # the codes of the kinds of events in the flat array, and the integers that follow each code
-STMT, COND, ASSIGN, CALL, RETURN, STATE, INPUT, OUTPUT = range(8)
+STMT, COND, ASSIGN, CALL, RETURN, STATE, INPUT, OUTPUT, EXPR = range(9)
 HOW = {"entry": 0, "goto": 1, "fall": 2}
+ROLE = {"body": 0, "then": 1, "else": 2, "value": 3}  # of an expr event
 CHUNK = 1 << 16  # integers written at a time
 
 
@@ -104,11 +105,14 @@ class TraceData:
 
     def __call__(self, ev: tuple) -> None:
         kind, codes = ev[1], self.codes
-        if kind == "stmt":
+        if kind == "stmt" or kind == "expr":
             s = ev[4]
             known = self.places.get(id(s))
             place = known[1] if known is not None and known[0] is s else self.statement(s)
-            codes.extend((STMT, place, ev[3]))
+            if kind == "stmt":
+                codes.extend((STMT, place, ev[3]))
+            else:
+                codes.extend((EXPR, place, ev[3], ROLE[ev[5]], -1 if ev[6] is None else self.string(shown(ev[6]))))
         elif kind == "assign":
             key = ev[5]
             index = -1 if key is None else self.string(show_key(key))

@@ -14,11 +14,15 @@ caches what repeats (a statement's text, a place). `Decoder` turns a compact eve
 schema's dict (docs/trace.md, docs/trace.schema.json), its values still typed; views.printed()
 shows them as every view does (`shown`: a string in quotes). Every event has:
     step   — its number, from 1
-    kind   — stmt | cond | assign | call | return | state | input | output
+    kind   — stmt | expr | cond | assign | call | return | state | input | output
     file, line, column — where in the program (null for none)
     depth  — call depth (0 in the main program)
 and, by kind (the compact fields, then the dict's):
     stmt    (node)                          text — the statement (the header of a compound one)
+    expr    (node, role, value)             text — an expression that is a step of its own; role:
+                                            body (a function's body begins), then | else (the
+                                            branch a conditional expression takes), value (the
+                                            function's body gave its value: value; else null)
     cond    (node, value, construct, has_else)
                                             text, value, construct ("ЕСЛИ", "ПОКА"), has_else
     assign  (name, key, old, new, frame)    name, index (list or null), old (null if unset), new,
@@ -35,13 +39,16 @@ and, by kind (the compact fields, then the dict's):
 """
 from __future__ import annotations
 
+import re
 import sys
 
 from .. import nodes as n
+from ..frontend.source import Span
 from ..runtime import io
 from ..runtime.values import Массив, Ячейка, show
 
-KINDS = ("stmt", "cond", "assign", "call", "return", "state", "input", "output")
+KINDS = ("stmt", "expr", "cond", "assign", "call", "return", "state", "input", "output")
+ROLES = ("body", "then", "else", "value")  # of an expr event
 STEP, KIND, SPAN, DEPTH = 0, 1, 2, 3  # the positions of the common parts of a compact event
 
 
@@ -97,6 +104,11 @@ class Tracer:
             self._at_mark()
         self.count += 1
         self.emit((self.count, "stmt", span, self.depth, s))
+
+    def expression(self, e: n.Expr, role: str, value=None) -> None:
+        """A step inside an expression: a function's body begun (role "body") or done ("value",
+        its value), the branch a conditional expression takes ("then", "else")."""
+        self.emit((self._step(), "expr", e.span, self.depth, e, role, value))
 
     def condition(self, e: n.Expr, value, construct: str, has_else: bool) -> None:
         if self.count >= self.mark:
@@ -219,6 +231,8 @@ class Decoder:
                "depth": depth}
         if kind == "stmt":
             out["text"] = self.text(ev[4])
+        elif kind == "expr":
+            out.update(text=self.text(ev[4]), role=ev[5], value=ev[6])
         elif kind == "cond":
             out.update(text=ev[4].span.full_text(), value=ev[5], construct=ev[6], has_else=ev[7])
         elif kind == "assign":
@@ -249,7 +263,10 @@ def decoded(events) -> list[dict]:
 
 def statement_text(s) -> str:
     """How a statement reads in a trace: its own text, or the header of a compound one
-    (`ЕСЛИ k = 8 ТО`, `ДЛЯ i := 1 ДО 8 ВЫПОЛНЯТЬ`)."""
+    (`ЕСЛИ k = 8 ТО`, `ДЛЯ i := 1 ДО 8 ВЫПОЛНЯТЬ`); an expression that is a step (an expr
+    event), its whole text."""
+    if isinstance(s, n.EXPR_NODES):
+        return extent(s).full_text()
     header = {n.If: ("cond", "ТО"), n.While: ("cond", "ВЫПОЛНЯТЬ"), n.For: ("stop", "ВЫПОЛНЯТЬ")}
     if type(s) in header:
         field, word = header[type(s)]
@@ -263,7 +280,7 @@ def statement_end(s) -> int:
     """The column just after a statement on its first line, as the trace shows it: the end of
     a simple statement, of the header of a compound one (`ЕСЛИ k = 8 ТО`), of the line when
     the statement goes on below."""
-    span = s.span
+    span = extent(s) if isinstance(s, n.EXPR_NODES) else s.span
     line = span.source.line(span.line)
     header = {n.If: ("cond", "ТО"), n.While: ("cond", "ВЫПОЛНЯТЬ"), n.For: ("stop", "ВЫПОЛНЯТЬ")}
     if type(s) in header:
@@ -276,6 +293,27 @@ def statement_end(s) -> int:
     if isinstance(s, n.Loop):
         return span.column + len("ВЫПОЛНЯТЬ")
     return span.end_column if span.end_line == span.line else len(line) + 1
+
+
+_END_IF = re.compile(r"\s*КОНЕЦ[_ ]ЕСЛИ")
+
+
+def extent(e) -> Span:
+    """All the text of an expression. A function's body written as ЕСЛИ … ТО … ИНАЧЕ …
+    КОНЕЦ_ЕСЛИ has the span of its ЕСЛИ alone (that of the statement it was read as): it
+    reaches over its else branch to its КОНЕЦ_ЕСЛИ."""
+    span = e.span
+    if type(e) is not n.IfExpr or (span.end_line, span.end_column) >= (e.else_.span.end_line,
+                                                                       e.else_.span.end_column):
+        return span
+    last = extent(e.else_)
+    source, line, column = last.source, last.end_line, last.end_column
+    rest = source.line(line)[column - 1:]
+    while not rest.strip() and line < len(source.lines):  # КОНЕЦ_ЕСЛИ on a line below
+        line, column = line + 1, 1
+        rest = source.line(line)
+    found = _END_IF.match(rest)
+    return span.to(Span(source, line, column + found.end(), line, column + found.end()) if found else last)
 
 
 def definition_name(d: n.Definition) -> str:

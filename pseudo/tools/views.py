@@ -18,7 +18,7 @@ from ..files import AtomicFile
 from ..runtime.values import show
 from .trace import Decoder, definition_name, index_of, shown, statement_text
 
-ONLY = {"stmts": {"stmt", "cond"}, "states": {"state"}, "calls": {"call", "return"}, "assign": {"assign"},
+ONLY = {"stmts": {"stmt", "expr", "cond"}, "states": {"state"}, "calls": {"call", "return"}, "assign": {"assign"},
         "output": {"output", "input"}}
 
 
@@ -141,6 +141,8 @@ class NoOutput:
 
 # ---- text ----
 
+BRANCH = {"then": "ТО ", "else": "ИНАЧЕ "}  # the branch a conditional expression takes
+
 class TextView:
     """`pseudo trace`: step, line, what happened, indented by call depth."""
 
@@ -159,6 +161,8 @@ class TextView:
         kind = e["kind"]
         if kind == "stmt":
             return e["text"]
+        if kind == "expr":  # a function's value is told by its return
+            return None if e["role"] == "value" else f"{BRANCH.get(e['role'], '')}{e['text']}"
         if kind == "cond":
             return f"  ? {e['text']} → {e['value']}"
         if kind == "assign":
@@ -187,6 +191,12 @@ class ExplainView(TextView):
         kind = e["kind"]
         if kind == "stmt":
             return f"Строка {e['line']}: {e['text']}"
+        if kind == "expr":
+            if e["role"] == "body":
+                return f"Строка {e['line']}: вычисляется значение функции, {e['text']}"
+            if e["role"] in BRANCH:
+                return f"  Вычисляется ветвь {BRANCH[e['role']].strip()}: {e['text']}"
+            return None
         if kind == "cond":
             true = e["value"] == "ИСТИНА"
             if e["construct"] == "ПОКА":
@@ -310,7 +320,8 @@ class JsonlView:
         # a terminal sees each line at once through the text layer; elsewhere, bytes to the file
         self.binary = None if self.batch == 1 else _binary(stream)
         # the frequent kinds → {id(node or span): (node or span, …the encoded parts of its lines)}
-        self.known: dict[str, dict[int, tuple]] = {kind: {} for kind in ("stmt", "assign", "call", "return", "cond")}
+        self.known: dict[str, dict[int, tuple]] = {kind: {} for kind in ("stmt", "assign", "call", "return", "cond",
+                                                                        "expr")}
 
     def __call__(self, ev: tuple) -> None:
         self.pending.append(ev)
@@ -385,6 +396,14 @@ class JsonlView:
                     e, self.head("cond", ev[2]), b', "text": %b, "value": ' % _text(e.span.full_text()))
             return b'{"step": %d%b%d%b%b, "construct": %b, "has_else": %b}\n' % (
                 ev[0], known[1], ev[3], known[2], _json_value(ev[5]), _CONSTRUCT[ev[6]], b"true" if ev[7] else b"false")
+        if kind == "expr":  # (node, role, value): kept by the expression
+            e = ev[4]
+            known = self.known["expr"].get(id(e))
+            if known is None or known[0] is not e:
+                known = self.known["expr"][id(e)] = (
+                    e, self.head("expr", ev[2]), b', "text": %b, "role": "' % _text(statement_text(e)))
+            return b'{"step": %d%b%d%b%b", "value": %b}\n' % (
+                ev[0], known[1], ev[3], known[2], ev[5].encode(), _json_value(ev[6]))
         head = b'{"step": %d%b%d' % (ev[0], self.head(kind, ev[2]), ev[3])  # the rare kinds
         if kind == "output":
             return b'%b, "text": %b}\n' % (head, _text(ev[4]))

@@ -4,8 +4,9 @@
    position is read from histories built once (each variable's and element's assignments, each
    call's start and end), so moving anywhere costs a few binary searches, never a replay. */
 var PseudoTrace = (function () {
-  const ARITY = [3, 4, 7, 4, 4, 7, 4, 4];  // integers per event, by kind
-  const STMT = 0, ASSIGN = 2, CALL = 3, RET = 4, STATE = 5, OUTPUT = 7;
+  const ARITY = [3, 4, 7, 4, 4, 7, 4, 4, 5];  // integers per event, by kind
+  const STMT = 0, ASSIGN = 2, CALL = 3, RET = 4, STATE = 5, OUTPUT = 7, EXPR = 8;
+  const BRANCH = ["", "ветвь ТО: ", "ветвь ИНАЧЕ: "];  // an expr event's role: body, then, else (3: value)
   const SPEEDS = [1, 2, 3, 5, 8, 12, 20, 40, 80, 160, 400];  // statements per second when playing
   const SPAN = 20000;      // changes are marked over a move of at most this many events
   const KIDS = 10;         // calls shown at first under a node of the call tree
@@ -89,7 +90,7 @@ var PseudoTrace = (function () {
     for (let i = 0, o = 0; i < n; o += ARITY[ev[o]], i++) {
       off[i] = o; callOf[i] = cur; outLen[i] = size;
       const kind = ev[o];
-      if (kind === STMT) stops.push(i);
+      if (kind === STMT || kind === EXPR) stops.push(i);  // a statement, or a step inside an expression
       else if (kind === ASSIGN) {
         const name = ev[o + 3], key = ev[o + 4], frame = ev[o + 6];
         let map, slot;
@@ -172,6 +173,12 @@ var PseudoTrace = (function () {
       if (!def[2]) return `${name}(${args.join(", ")})`;
       let k = 0;
       return name.replace(/…/g, () => k < args.length ? args[k++] : "…");
+    }
+    function stepText(i, pl) {  // what the step at event i does
+      const o = off[i], text = pl[4] >= 0 ? S[pl[4]] : "";
+      if (ev[o] !== EXPR) return text;
+      if (ev[o + 3] === 3) return `значение ${callText(T.callOf[i])} = ${ev[o + 4] >= 0 ? S[ev[o + 4]] : "—"}`;
+      return BRANCH[ev[o + 3]] + text;
     }
     function stackAt(i) {  // the calls in progress at event i, outermost first
       const out = [];
@@ -422,7 +429,7 @@ var PseudoTrace = (function () {
         const pl = place(p);
         showSource(pl[0]);
         markLine(pl[0], pl[1], pl[2], pl[3]);
-        what.textContent = `строка ${pl[1]}` + (depthOf(p) ? ` · глубина ${depthOf(p)}` : "") + `: ${pl[4] >= 0 ? S[pl[4]] : ""}`;
+        what.textContent = `строка ${pl[1]}` + (depthOf(p) ? ` · глубина ${depthOf(p)}` : "") + `: ${stepText(p, pl)}`;
       } else {
         const e = D.end;
         if (e.outcome === "error") {
