@@ -637,9 +637,8 @@ def _names(text: str, known: dict) -> list[str]:
 def cmd_step(args) -> int:
     from pathlib import Path
 
-    from .execute import run
+    from .tools.recording import Recording
     from .tools.stepper import Stepper
-    from .tools.trace import TraceLimit, Tracer, decoded
     loaded = _load(args.file)
     _warn(loaded, args)
     text = ""
@@ -651,24 +650,22 @@ def cmd_step(args) -> int:
         except (OSError, UnicodeDecodeError, ValueError) as e:
             raise UsageError(f"не удалось прочесть файл ввода {args.input}: {getattr(e, 'strerror', None) or e}") \
                 from None
-    events: list = []
-    output = io.StringIO()
-    note, ending = None, None
+    # On a terminal without --input, the program's input is typed when it reads; the command
+    # line then has history and editing (readline, where Python has it and the terminal can
+    # move its cursor: not TERM=dumb).
+    live = not args.input and sys.stdin.isatty()
+    if live and os.environ.get("TERM") != "dumb":
+        try:
+            import readline  # noqa: F401 - input() edits lines once it is imported
+        except ImportError:
+            pass
+    recording = Recording(loaded, _limits(args), args.max_events, text, live=live)
+    if recording.note:  # the run is over before the first step is shown
+        print(recording.note, file=sys.stderr)
     try:
-        run(loaded, stdin=io.StringIO(text), stdout=output, limits=_limits(args),
-            tracer=Tracer(events.append, args.max_events))
-    except TraceLimit as e:
-        note = f"записаны первые {e.limit} событий; увеличьте --max-events"
-        ending = f"запись остановлена после {e.limit} событий (--max-events)"
-    except PseudoError as e:
-        note = "программа остановилась с ошибкой:\n" + e.render()
-        ending = "программа остановилась с ошибкой:\n" + e.render()
-    if note:
-        print(note, file=sys.stderr)
-
-    def read(prompt: str) -> str:
-        return input(prompt)
-    Stepper(decoded(events), loaded, sys.stdout.write, read, ending=ending).run()
+        Stepper(recording, loaded, sys.stdout.write, input).run()
+    finally:
+        recording.close()
     return EXIT_OK
 
 

@@ -38,6 +38,20 @@ class Terminal:
                              capture_output=True, text=True, check=True).stdout
         return out.split("\n")
 
+    def send(self, *keys: str) -> None:
+        """Keys as tmux names them: text, "Enter", "Up", "C-c"."""
+        subprocess.run(["tmux", "-L", self.socket, "send-keys", "-t", "t", *keys], check=True)
+
+    def wait_for(self, text: str, timeout: float = 30) -> list[str]:
+        """The screen, once it shows `text`."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            lines = self.screen()
+            if text in "\n".join(lines):
+                return lines
+            time.sleep(0.05)
+        raise AssertionError(f"на экране нет «{text}»:\n" + "\n".join(self.screen()))
+
     def wait(self, timeout: float = 60) -> tuple[list[str], int, float]:
         """The final screen (without the exit line), the exit code and the seconds it took."""
         end = time.monotonic() + timeout

@@ -1,7 +1,7 @@
 """`pseudo step` driven through a pseudo-terminal with scripted keys."""
 from __future__ import annotations
 
-import io
+import codecs
 import os
 import pty
 import select
@@ -14,8 +14,9 @@ from conftest import PROGRAMS, ROOT
 
 import pseudo
 from pseudo.frontend.source import Source
+from pseudo.runtime import Limits
+from pseudo.tools.recording import Recording
 from pseudo.tools.stepper import Stepper
-from pseudo.tools.trace import Tracer, decoded
 
 
 class Terminal:
@@ -26,6 +27,7 @@ class Terminal:
                                      stderr=slave, cwd=ROOT, env=env, close_fds=True)
         os.close(slave)
         self.buffer = ""
+        self.decode = codecs.getincrementaldecoder("utf-8")("replace").decode  # a character may come in two reads
 
     def until(self, text: str, timeout: float = 20) -> str:
         end = time.monotonic() + timeout
@@ -35,7 +37,7 @@ class Terminal:
             ready, _, _ = select.select([self.master], [], [], left)
             if ready:
                 try:
-                    self.buffer += os.read(self.master, 65536).decode("utf-8", "replace")
+                    self.buffer += self.decode(os.read(self.master, 65536))
                 except OSError:
                     break
         before, _, self.buffer = self.buffer.partition(text)
@@ -108,15 +110,13 @@ HANOI = ROOT / "tests" / "programs" / "hanoi.pseudo"
 def session(path, *commands: str, stdin: str = "") -> str:
     """What `pseudo step` shows for these commands, ended by q."""
     loaded = pseudo.load(Source.from_file(path))
-    events: list = []
-    pseudo.run(loaded, stdin=io.StringIO(stdin), stdout=io.StringIO(), tracer=Tracer(events.append))
     shown: list[str] = []
     script = iter([*commands, "q"])
 
     def read(prompt: str) -> str:
         shown.append(prompt)
         return next(script)
-    Stepper(decoded(events), loaded, shown.append, read).run()
+    Stepper(Recording(loaded, Limits(), None, stdin), loaded, shown.append, read).run()
     return "".join(shown)
 
 
@@ -182,3 +182,84 @@ def test_stepper_to_the_end_in_a_terminal():
     t.send("w\n")
     assert "вывод » Всего ходов: 7" in t.until("(шаг) ")
     assert t.close() == 0
+
+
+EUCLID = "НОД (a, b) = ЕСЛИ b = 0 ТО a ИНАЧЕ НОД(b, a ОСТ b) КОНЕЦ_ЕСЛИ\nx := 15; y := 6\nСООБЩИТЬ НОД(x, y)\n"
+
+
+def test_a_one_line_function_is_a_step_to_enter_and_leave(tmp_path):
+    path = tmp_path / "нод.pseudo"
+    path.write_text(EUCLID, encoding="utf-8")
+    parts = session(path, "c 3", "s", "s", "s", "s", "s", "s", "o", "o", "b", "c 1").split("(шаг) ")
+    assert "вычисляется значение НОД(15, 6)\n →   1 |" in parts[2]
+    assert "       |              ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n" in parts[2]  # the whole body
+    assert "условие ложно: вычисляется ветвь ИНАЧЕ" in parts[3]
+    assert "       |                                    ^~~~~~~~~~~~~~~\n" in parts[3]  # НОД(b, a ОСТ b)
+    assert "стек: НОД(15, 6) → НОД(6, 3)\nвычисляется значение НОД(6, 3)" in parts[4]
+    assert "глубина 3" in parts[7] and "условие истинно: вычисляется ветвь ТО" in parts[7]
+    assert "глубина 2" in parts[8] and "значение НОД(6, 3) = 3" in parts[8]  # out of one call
+    assert "глубина 1" in parts[9] and "значение НОД(15, 6) = 3" in parts[9]
+    assert "значение НОД(6, 3) = 3" in parts[10]  # back
+    assert "не выполняется" not in parts[11] and "→   1 |" in parts[11]  # a line of a one-line body
+    over = session(path, "c 3", "n").split("(шаг) ")[2]
+    assert "вывод » 3" in over and "конец программы" in over  # over the whole recursion
+
+
+def test_print_evaluates_built_ins_phrases_and_elements_or_says_why_not(tmp_path):
+    """p evaluates what the program could evaluate there, and says why not in the program's
+    words; the session goes on after each refusal."""
+    queens = session(PROGRAMS / "queens_recursive.pseudo", "c занять", "c занять",  # «занять 2, 3» in HR(2)
+                     "p место k, i свободно", "p c[k - 1] + ДЛИНА('кот')", "p ДЛИНА('кот')", "p НЕ кол[i]",
+                     "p a[1]", "p k[1]", "p HR", "p zz", "p МИНН(1, 2)", "p k :=", "p k := 1",
+                     "p выписать решение", "p k + 1").split("(шаг) ")
+    assert [part.strip() for part in queens[3:]] == [
+        "ИСТИНА", "4", "3", "ЛОЖЬ",
+        "не вычислить: в программе нет массива a",
+        "не вычислить: k — параметр или переменная цикла; массивом она быть не может",
+        "не вычислить: HR ожидает 1 аргумент, а передано 0",
+        "не вычислить: в программе нет переменной zz",
+        "не вычислить: неизвестная процедура или функция МИНН; может быть, МИН?",
+        "не вычислить: текст кончился раньше времени",
+        "не вычислить: k := 1 — не выражение, а инструкция; p показывает значение выражения",
+        "вывод » 1\nне вычислить: элемент c[2] не получил значения",  # a procedure runs: what it prints
+        "3", ""]
+    path = tmp_path / "x.pseudo"
+    path.write_text("x := 5\nСООБЩИТЬ x\n", encoding="utf-8")
+    plain = session(path, "n", "p x[1]", "p a[1]", "p ДЛИНА('кот')", "p x").split("(шаг) ")
+    assert [part.strip() for part in plain[2:]] == [
+        "не вычислить: x используется и как переменная (строка 1), и как массив",
+        "не вычислить: в программе нет массива a", "3", "5", ""]
+
+
+ASKS = """НОД (a, b) = ЕСЛИ b = 0 ТО a ИНАЧЕ НОД(b, a ОСТ b) КОНЕЦ_ЕСЛИ
+СООБЩИТЬ 'Введите два числа:',
+ПРОЧЕСТЬ x, y
+СООБЩИТЬ 'НОД =', НОД(x, y)
+"""
+
+
+def test_on_a_terminal_input_is_asked_for_when_read_and_replayed(tmp_path):
+    """Without --input on a terminal (tmux), the line is asked for when the user steps past
+    ПРОЧЕСТЬ; stepping back and forward again replays it; ↑ recalls a command (readline)."""
+    from terminal import Terminal
+    path = tmp_path / "нод.pseudo"
+    path.write_text(ASKS, encoding="utf-8")
+    with Terminal([sys.executable, "-m", "pseudo", "step", str(path)], width=100, height=50, cwd=str(ROOT)) as t:
+        t.wait_for("шаг 1 · строка 2")  # the total is not known before the input is
+        t.send("n", "Enter")
+        t.wait_for("шаг 2 · строка 3")
+        assert "вывод » Введите два числа:" in "\n".join(t.screen())
+        t.send("n", "Enter")
+        t.wait_for("программа ждёт ввода (строка 3: ПРОЧЕСТЬ x, y)")
+        t.send("15 6", "Enter")
+        screen = "\n".join(t.wait_for("шаг 3 из 13 · строка 4"))
+        assert "ввод » 15 6\nизменилось: x := 15; y := 6\n" in screen
+        t.send("b", "Enter")
+        t.wait_for("шаг 2 из 13")
+        t.send("Up", "Enter")  # b again, from the history
+        t.wait_for("шаг 1 из 13")
+        t.send("c", "Enter")  # forward again: the input is in the recording, not asked for twice
+        screen = "\n".join(t.wait_for("шаг 13 из 13 · конец программы"))
+        assert screen.count("программа ждёт ввода") == 1 and "вывод » НОД = 3" in screen
+        t.send("q", "Enter")
+        assert t.wait()[1] == 0

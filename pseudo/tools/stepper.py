@@ -1,24 +1,19 @@
-"""`pseudo step`: an interactive stepper in the terminal, over a recorded trace.
+"""`pseudo step`: an interactive stepper in the terminal, over a recorded run.
 
-The program runs first with a tracer that records its events (its standard input comes from
-`--input`); then the user moves through the statements: next, into, out, continue to a line, a
-state or a call, back, print an expression. Stepping back is moving back in the recording. The
-last stop is the end of the program, so that what the last statement printed is shown too.
+The program runs with a tracer that records its events (recording.py); the user moves through
+its steps — the statements, and the steps inside expressions (a function's body, its value,
+the branch a conditional expression takes) —: next, into, out, continue to a line, a state or
+a call, back, print an expression (evaluate.py). Stepping back is moving back in the
+recording. The program runs ahead of the user until it waits for input; with the input live
+(on a terminal, without --input), the line is asked for when the user steps past the
+ПРОЧЕСТЬ. The last stop is the end of the program, so that what the last statement printed is
+shown too.
 """
 from __future__ import annotations
 
-import io
-
 from .. import nodes as n
-from ..errors import PseudoError
-from ..frontend.parser import lex, parse_expression
-from ..frontend.source import Source
-from ..interpreter import Frame, Interpreter
-from ..runtime import Limits
-from ..runtime import io as runtime_io
-from ..runtime import limits as runtime_limits
-from ..runtime.values import Failure, Массив
-from .trace import definition_name, shown, statement_end
+from .evaluate import Point, evaluate
+from .trace import definition_name, statement_end
 from .views import call_text, printed
 
 HELP = """\
@@ -29,7 +24,8 @@ HELP = """\
   c [ГДЕ], до …          продолжить до строки (c 16), до входа в состояние автомата (c СОК),
                          до вызова процедуры или фразы (c HR) или, без ГДЕ, до конца
   b, назад               шаг назад
-  p ВЫРАЖЕНИЕ, печать …  значение выражения в этой точке
+  p ВЫРАЖЕНИЕ, печать …  значение выражения в этой точке: переменные, элементы массивов,
+                         встроенные функции, фразы и функции программы (p ДЛИНА(w), p место k, i свободно)
   l, список              показать текст вокруг текущей строки
   w, вывод               всё, что программа напечатала до этой точки
   h, ?, помощь           эта справка
@@ -40,6 +36,7 @@ ALIASES = {"": "n", "n": "n", "далее": "n", "s": "s", "внутрь": "s", 
            "помощь": "h", "q": "q", "выход": "q"}
 
 CHANGES = 8  # changes listed at a stop; the rest are counted
+STOPS = ("stmt", "expr")  # the events the user stops at
 
 
 def text_lines(source) -> list[str]:
@@ -57,15 +54,18 @@ def _lines(count: int) -> str:
 
 
 class Stepper:
-    def __init__(self, events: list[dict], loaded, write, read, ending: str | None = None):
-        self.events = events
+    def __init__(self, recording, loaded, write, read):
+        self.recording = recording
+        self.events = recording.events  # grows while the program runs
         self.loaded = loaded
         self.sources = loaded.sources
         self.write = write  # write(text)
         self.read = read  # read(prompt) -> str, raises EOFError at the end
-        self.ending = ending  # how the recording ended, when not at the program's end
-        self.stops = [i for i, e in enumerate(events) if e["kind"] == "stmt"] + [len(events)]
-        self.end = len(self.stops) - 1  # the last stop: after the last event
+        recording.ask = self.ask
+        self.stops: list[int] = []  # the event index of each stop found so far; then len(events), the end
+        self.scanned = 0  # events looked at for stops
+        self.closed = False  # the last stop, the end, is known
+        self._scan()
         self.pos = 0
         self.shown = 0  # the event index up to which the program's output has been shown
         self.previous = 0  # the event index of the stop shown before this one
@@ -73,18 +73,66 @@ class Stepper:
 
     @staticmethod
     def _statements(program) -> dict:
-        """Every statement of the program by its place: (file, line) → {column: node}."""
+        """Every step of the program by its place: (file, line) → {column: node} — its
+        statements, the bodies of its functions, the branches of its conditional expressions."""
         found: dict = {}
+
+        def add(node):
+            if node.span is not None:
+                found.setdefault((node.span.filename, node.span.line), {})[node.span.column] = node
+        for d in program.definitions.values():
+            if d.is_function:
+                add(d.body)
         for root in n.bodies(program):
             for node in n.walk(root):
-                if isinstance(node, n.STMT_NODES) and not isinstance(node, n.Label) and node.span is not None:
-                    found.setdefault((node.span.filename, node.span.line), {})[node.span.column] = node
+                if isinstance(node, n.STMT_NODES) and not isinstance(node, n.Label):
+                    add(node)
+                elif isinstance(node, n.IfExpr):
+                    add(node.then)
+                    add(node.else_)
         return found
+
+    # ---- the stops, found as the program runs ----
+
+    def _scan(self) -> None:
+        events = self.events
+        for i in range(self.scanned, len(events)):
+            if events[i]["kind"] in STOPS:
+                self.stops.append(i)
+        self.scanned = len(events)
+        if self.recording.finished and not self.closed:
+            self.stops.append(len(events))
+            self.closed = True
+
+    def _has(self, p: int) -> bool:
+        """Is there a stop p? The program runs on (asking for input) until there is or it ends."""
+        while p >= len(self.stops) and not self.closed:
+            self.recording.more()
+            self._scan()
+        return p < len(self.stops)
+
+    @property
+    def end(self) -> int | None:
+        """The last stop, once the program has ended."""
+        return len(self.stops) - 1 if self.closed else None
+
+    def ask(self) -> str:
+        """The line of input the program waits for, typed by the user ("" at Ctrl-D)."""
+        self.write(_quoted(self._output(self.shown, len(self.events))))  # its question, if it asked one
+        self.shown = len(self.events)
+        where = next((e for e in reversed(self.events) if e["kind"] == "stmt"), None)
+        self.write("программа ждёт ввода" + (f" (строка {where['line']}: {where['text']})" if where else "")
+                   + "; Ctrl-D — конец ввода\n")
+        try:
+            return self.read("ввод » ") + "\n"
+        except EOFError:
+            self.write("\n")
+            return ""
 
     # ---- the loop ----
 
     def run(self) -> None:
-        if self.end == 0:
+        if self.closed and self.end == 0:
             self.write("программа не выполнила ни одной инструкции\n")
             self.show()
             return
@@ -107,7 +155,8 @@ class Stepper:
                 self.write(HELP + "\n")
                 continue
             if command == "p":
-                self.write(self.evaluate(rest.strip()) + "\n")
+                output, value = evaluate(self.loaded, rest, self.point())
+                self.write(_quoted(output) + value + "\n")
                 continue
             if command == "l":
                 self.show(again=True)
@@ -116,10 +165,14 @@ class Stepper:
                 self.write(_quoted(self._output(0, self.stops[self.pos])) or "программа ещё ничего не напечатала\n")
                 continue
             before = self.pos
-            if command == "c":
-                moved = self.continue_to(rest.strip())
-            else:
-                moved = {"n": self.next_over, "s": self.next_into, "o": self.out, "b": self.back}[command]()
+            try:
+                if command == "c":
+                    moved = self.continue_to(rest.strip())
+                else:
+                    moved = {"n": self.next_over, "s": self.next_into, "o": self.out, "b": self.back}[command]()
+            except KeyboardInterrupt:  # at the question for input: the step is not made
+                self.write("\nввод отменён: программа ждёт его на том же месте\n")
+                continue
             if moved:
                 self.previous = self.stops[before]
                 self.show()
@@ -141,10 +194,12 @@ class Stepper:
         return False
 
     def _move(self, predicate) -> bool:
-        for p in range(self.pos + 1, self.end + 1):
+        p = self.pos + 1
+        while self._has(p):
             if p == self.end or predicate(p):
                 self.pos = p
                 return True
+            p += 1
         return False
 
     def next_over(self) -> bool:
@@ -156,8 +211,7 @@ class Stepper:
     def next_into(self) -> bool:
         if self._at_end():
             return False
-        self.pos += 1
-        return True
+        return self._move(lambda p: True)
 
     def out(self) -> bool:
         if self._at_end():
@@ -175,23 +229,36 @@ class Stepper:
         self.pos -= 1
         return True
 
+    def _events_after(self, index: int):
+        """The events after `index`, as the program goes on (asking for input) to make them."""
+        i = index + 1
+        while True:
+            while i >= len(self.events):
+                if self.closed:
+                    return
+                self.recording.more()
+                self._scan()
+            yield i, self.events[i]
+            i += 1
+
     def _after(self, index: int) -> int:
         """The first stop after event `index`."""
-        return next(p for p in range(self.pos, self.end + 1) if self.stops[p] > index)
+        p = self.pos
+        while self._has(p) and self.stops[p] <= index:
+            p += 1
+        return p
 
     def continue_to(self, where: str) -> bool:
         if not where:
             if self._at_end():
                 return False
-            self.pos = self.end
-            return True
+            return self._move(lambda p: False)
         if where.isdigit():
             return self._to_line(int(where))
         start = self.stops[self.pos]
-        states = {e["to"] for e in self.events if e["kind"] == "state"}
+        states = {x.name for a in self.loaded.facts.automata.values() for x in a.states}
         if where in states:
-            for i in range(start + 1, len(self.events)):
-                e = self.events[i]
+            for i, e in self._events_after(start):
                 if e["kind"] == "state" and e["to"] == where:
                     self.pos = self._after(i)
                     return True
@@ -200,8 +267,7 @@ class Stepper:
         definitions = self.loaded.program.definitions
         keys = {key for key, d in definitions.items() if _spelling(where) in (_spelling(key), _spelling(definition_name(d)))}
         if keys:
-            for i in range(start + 1, len(self.events)):
-                e = self.events[i]
+            for i, e in self._events_after(start):
                 if e["kind"] == "call" and e["definition"] in keys:
                     self.pos = self._after(i)
                     return True
@@ -221,14 +287,17 @@ class Stepper:
         if not 1 <= line <= count:
             self.write(f"в файле {file} нет строки {line}: в нём {_lines(count)}\n")
             return False
+        if not self.statements.get((file, line)):
+            self.write(f"на строке {line} нет инструкций\n")
+            return False
         here = lambda x: x is not None and x["line"] == line and x["file"] == file
-        for p in range(self.pos + 1, self.end):
+        p = self.pos + 1
+        while self._has(p) and p != self.end:
             if here(self._event(p)):
                 self.pos = p
                 return True
-        if not self.statements.get((file, line)):
-            self.write(f"на строке {line} нет инструкций\n")
-        elif any(here(self._event(p)) for p in range(self.end)):
+            p += 1
+        if any(here(self._event(p)) for p in range(self.pos + 1)):
             self.write(f"строка {line} больше не выполняется\n")
         else:
             self.write(f"строка {line} не выполняется ни разу\n")
@@ -249,17 +318,19 @@ class Stepper:
             if changed:
                 self.write("изменилось: " + changed + "\n")
         e = self._event()
+        count = f" из {len(self.stops)}" if self.closed else ""
         if e is None:
-            self.write(f"шаг {self.pos + 1} из {len(self.stops)} · "
-                       + (self.ending or "конец программы") + "\n")
+            self.write(f"шаг {self.pos + 1}{count} · " + (self.recording.ending or "конец программы") + "\n")
             return
         state, stack = self._context()
-        place = f"шаг {self.pos + 1} из {len(self.stops)} · строка {e['line']} · глубина {e['depth']}"
+        place = f"шаг {self.pos + 1}{count} · строка {e['line']} · глубина {e['depth']}"
         if state:
             place += f" · состояние {state}"
         self.write(place + "\n")
         if stack:
             self.write("стек: " + " → ".join(stack) + "\n")
+        if e["kind"] == "expr":
+            self.write(self._expression(e, stack) + "\n")
         source = self.sources.get(e["file"])
         if source is None:
             return
@@ -269,10 +340,22 @@ class Stepper:
             if number == e["line"]:
                 self.write(self._caret(e))
 
+    @staticmethod
+    def _expression(e: dict, stack: list[str]) -> str:
+        """What a step inside an expression does."""
+        call = stack[-1] if stack else ""
+        if e["role"] == "body":
+            return f"вычисляется значение {call}"
+        if e["role"] == "value":
+            return f"значение {call} = {printed(e)['value'] or '—'}"
+        return f"условие {'истинно' if e['role'] == 'then' else 'ложно'}: вычисляется ветвь " \
+               f"{'ТО' if e['role'] == 'then' else 'ИНАЧЕ'}"
+
     def _caret(self, e: dict) -> str:
-        """A line under the current one marking the statement, when the line holds several."""
+        """A line under the current one marking the statement, when the line holds several,
+        or the expression that is the step."""
         on_line = self.statements.get((e["file"], e["line"]), {})
-        if len(on_line) < 2:
+        if len(on_line) < 2 and e["kind"] != "expr":
             return ""
         node = on_line.get(e["column"])
         end = statement_end(node) if node is not None else e["column"] + len(e["text"])
@@ -320,9 +403,9 @@ class Stepper:
                 stack.pop()
         return state, stack
 
-    # ---- printing an expression ----
+    # ---- the values at this stop, for p ----
 
-    def values(self) -> tuple[dict, dict, dict, str | None]:
+    def point(self) -> Point:
         """Globals, arrays and the current call's locals (and its definition), as the program
         had them here: replayed from the recorded assignments and calls."""
         globals_, arrays, frames = {}, {}, [({}, None)]
@@ -341,44 +424,7 @@ class Stepper:
                 else:
                     globals_[e["name"]] = e["new"]
         locals_, definition = frames[-1]
-        return globals_, arrays, {k: v for k, v in locals_.items() if v is not None}, definition
-
-    def evaluate(self, text: str) -> str:
-        """The value of an expression here, computed by the interpreter on the values the
-        program had: the same value, or the same error, as in the program itself."""
-        if not text:
-            return "напишите выражение: p k + 1"
-        try:
-            source = Source(text, "<печать>")
-            tokens = [t for t in lex(source)[0] if t.type != "_NL"]
-            expr = _bound(parse_expression(tokens, source), self.loaded.program)
-        except PseudoError as e:
-            return "не вычислить: " + e.first.text
-        globals_, arrays, locals_, definition = self.values()
-        interpreter = Interpreter(self.loaded.program, self.loaded.facts)
-        interpreter.globals = globals_
-        for name, elements in arrays.items():
-            interpreter.arrays.setdefault(name, Массив(name)).update(elements)
-        frame = Frame(self.loaded.facts.bodies[definition], locals_, None)
-        runtime_io.start_io(io.StringIO(""), io.StringIO())  # a call's output is not the program's
-        runtime_limits.start_limits(Limits(max_steps=1_000_000, time_limit=5.0))
-        try:
-            return shown(interpreter.eval(expr, frame))
-        except Failure as f:
-            return "не вычислить: " + f.text()
-        except RecursionError:
-            return "не вычислить: слишком глубокая рекурсия"
-
-
-def _bound(expr, program: n.Program):
-    """Names of definitions in an expression typed at the prompt become calls."""
-    def fix(node):
-        if isinstance(node, n.Var) and node.name in program.definitions:
-            return n.Call(node.span, node.name, ())
-        if isinstance(node, n.Call) and node.name not in program.definitions:
-            raise _Unknown(f"неизвестная процедура или функция {node.name}")
-        return node
-    return n.rewrite(expr, fix)
+        return Point(globals_, arrays, {k: v for k, v in locals_.items() if v is not None}, definition)
 
 
 def _spelling(name: str) -> str:
@@ -392,9 +438,3 @@ def _quoted(text: str) -> str:
     if not text.strip("\n"):  # only the end of a line left open
         return ""
     return "".join(f"вывод » {line}\n" for line in text.strip("\n").split("\n"))
-
-
-class _Unknown(PseudoError):
-    def __init__(self, text: str):
-        from ..errors import Diagnostic
-        super().__init__([Diagnostic("error", "stepper", text, None)])
