@@ -568,7 +568,8 @@ def cmd_trace(args) -> int:
     kept = args.margin or args.format == "table"
     max_events = args.max_events or (MAX_EVENTS_KEPT if kept else MAX_EVENTS)
     flt = Filter(kinds=set().union(*(ONLY[k] for k in _names(args.only, ONLY))) if args.only else None,
-                 names=set(args.vars.split(",")) if args.vars else None, first=args.first, last=args.last,
+                 names={x.strip() for x in args.vars.split(",") if x.strip()} if args.vars else None,
+                 first=args.first, last=args.last,
                  depth=args.depth)
     stream = None
     if args.html:
@@ -584,7 +585,8 @@ def cmd_trace(args) -> int:
         elif args.explain:
             view = ExplainView(stream)
         else:
-            view = {"text": TextView, "jsonl": JsonlView, "table": TableView}[args.format](stream)
+            view = TableView(stream, flt) if args.format == "table" else \
+                {"text": TextView, "jsonl": JsonlView}[args.format](stream)
     # A trace on standard output holds the program's output (`вывод:` events): not written a second time.
     program_output = NoOutput() if stream is sys.stdout else None
     sink = filtered(view, flt)

@@ -3,6 +3,7 @@ depth, call and a column per frame, the margin with the arguments of calls, and 
 from __future__ import annotations
 
 import io
+import itertools
 import json
 
 import pytest
@@ -161,6 +162,70 @@ def test_table_has_depth_call_and_a_column_per_frame():
 def test_table_of_queens_keeps_each_calls_i_apart():
     head = cells(table_of_first(PROGRAMS / "queens_recursive.pseudo", 3000)[0])
     assert {"k₁", "i₁", "k₂", "i₂", "c[…]"} <= set(head) and "i" not in head
+
+
+EUCLID = "НОД (a, b) = ЕСЛИ b = 0 ТО a ИНАЧЕ НОД(b, a ОСТ b) КОНЕЦ_ЕСЛИ\nx := 15; y := 6\nСООБЩИТЬ НОД(x, y)\n"
+
+
+def rows_of(lines: list[str]) -> list[dict]:
+    head = cells(lines[0])
+    return [dict(zip(head, cells(line))) for line in lines[2:] if "│" in line]
+
+
+def test_a_table_narrowed_to_names_has_a_row_where_one_of_them_changed(tmp_path):
+    path = tmp_path / "нод.pseudo"
+    path.write_text(EUCLID, encoding="utf-8")
+    lines = cli("trace", "-q", "--format", "table", "--vars", "x,y", str(path)).stdout.splitlines()
+    assert cells(lines[0]) == ["шаг", "стр.", "глуб.", "вызов", "x", "y"]  # no column of another name
+    assert [list(r.values()) for r in rows_of(lines)] == [["1", "2", "0", "", "15", ""], ["3", "2", "0", "", "", "6"]]
+    lines = cli("trace", "-q", "--format", "table", "--vars", "a, b", str(path)).stdout.splitlines()
+    assert cells(lines[0])[4:] == ["a", "b"]  # one column a name: the row's depth and call say whose
+    assert [(r["глуб."], r["вызов"], r["a"], r["b"]) for r in rows_of(lines)] == [
+        ("1", "НОД(15, 6)", "15", "6"), ("2", "НОД(6, 3)", "6", "3"), ("3", "НОД(3, 0)", "3", "0")]
+    hanoi = rows_of(cli("trace", "-q", "--format", "table", "--vars", "ходов", "--depth", "2", str(HANOI)).stdout
+                    .splitlines())
+    assert [(r["глуб."], r["вызов"], r["ходов"]) for r in hanoi] == [  # the moves at depth 4 are not shown
+        ("0", "", "0"), ("2", "«переложить диск 3 со стержня 1 на стержень 3»", "4")]
+
+
+def test_a_table_window_keeps_the_call_of_a_call_begun_before_it():
+    lines = cli("trace", "-q", "--format", "table", "--from", "40", "--to", "60", str(HANOI)).stdout.splitlines()
+    rows = rows_of(lines)
+    assert rows and all(40 <= int(r["шаг"]) <= 60 for r in rows)
+    assert rows[0]["вызов"] == "ХАНОЙ(2, 1, 2, 3)" and rows[0]["глуб."] == "2"
+    assert {r["вызов"] for r in rows} >= {"ХАНОЙ(1, 1, 3, 2)", "«переложить диск 1 со стержня 1 на стержень 3»"}
+
+
+BOOK = sorted(PROGRAMS.glob("*.pseudo")) + [HANOI]
+INPUT = {"nim": "3 4 5 6 1\n" + "1 1\n2 1\n3 1\n4 1\n" * 12,  # a game ends when its moves do: recorded so far
+         "fox_capture": (PROGRAMS / "fox_capture.txt").read_text(encoding="utf-8"), "knight_tour": "5 1 1 0\n",
+         "northcott": "2 6\n1 4\n2 6\n1\n1 2\n", "peg_solitaire": "0\n", "pentomino": "3 20 0\n",
+         "signed_sum_iterative": "3\n1 2 3\n2\n", "signed_sum_recursive": "3\n1 2 3\n2\n", "sim": "1\n1 2\n"}
+
+
+@pytest.mark.parametrize("path", BOOK, ids=lambda p: p.stem)
+def test_a_narrowed_table_of_a_book_program_fits_100_columns(path):
+    """Narrowed to any one of its names, or any two of the first six: at most 100 columns
+    (a long phrase call is shortened: «искать … строке 1 после 0 … величине 0»)."""
+    loaded, events = pseudo.load(Source.from_file(path)), []
+    try:
+        pseudo.run(loaded, stdin=io.StringIO(INPUT.get(path.stem, "")), stdout=io.StringIO(),
+                   tracer=Tracer(events.append, 30_000))
+    except (TraceLimit, pseudo.PseudoError):
+        pass
+    assert len(events) > 50
+    shown = [printed(e) for e in decoded(events)]
+    names = list(dict.fromkeys(n for e in shown for n in ([e["name"]] if e["kind"] == "assign" else
+                                                           e["params"] if e["kind"] == "call" else [])))
+    choices = [{n} for n in names] + [set(pair) for pair in itertools.combinations(names[:6], 2)]
+    for chosen in choices:
+        out = io.StringIO()
+        table = views.TableView(out, views.Filter(names=chosen))
+        for e in shown:
+            table(e)
+        table.finish()
+        width = max(len(line) for line in out.getvalue().splitlines())
+        assert width <= 100, (chosen, out.getvalue()[:2000])
 
 
 def table_of_first(path, events: int) -> list[str]:

@@ -50,7 +50,9 @@ class Filter:
 
 def filtered(view, flt: Filter):
     """The sink that gives a view the events it shows: compact ones to a compact view, else
-    decoded with their values printed."""
+    decoded with their values printed; every event to a view that filters them itself."""
+    if getattr(view, "filters", False):
+        flt = Filter()
     if getattr(view, "compact", False):
         if flt.empty():
             return view
@@ -95,6 +97,26 @@ def call_text(e: dict) -> str:
         it = iter(args)
         return "«" + "".join(next(it, "…") if part == "…" else part for part in _split_ellipsis(name[1:-1])) + "»"
     return f"{name}({', '.join(args)})"
+
+
+def short_call_text(e: dict, width: int = 50) -> str:
+    """A call as call_text() writes it; a phrase longer than `width` keeps its first word and
+    each argument with the word before it, the other words elided: «искать … строке 1 после 0
+    … величине 0»."""
+    text = call_text(e)
+    if len(text) <= width or not e.get("phrase"):
+        return text
+    args, words = iter(e["args"]), []  # (word, is an argument)
+    for part in _split_ellipsis(e["name"][1:-1]):
+        words += [(next(args, "…"), True)] if part == "…" else [(w, False) for w in part.split()]
+    kept = {0} | {k for i, (_, arg) in enumerate(words) if arg for k in (i - 1, i)}
+    out: list[str] = []
+    for i, (word, _) in enumerate(words):
+        if i in kept:
+            out.append(word)
+        elif out[-1] != "…":
+            out.append("…")
+    return "«" + " ".join(out).replace(" ,", ",") + "»"
 
 
 def _split_ellipsis(text: str) -> list[str]:
@@ -428,23 +450,42 @@ class _Row:
 
 
 class TableView:
-    """--format table: a column per variable, a row per statement that changed something;
-    a value is shown only where it changes — the classic paper exercise. Each row says the
-    call depth and the call it runs in, with its arguments (`HR(3)`); a local variable that
-    lives in several calls at once (HR's `i` in HR(1), HR(2), …) has a column per call depth —
-    `i₁`, `i₂` —, and a procedure's parameters get their values in these columns when it is
-    called. A phrase's arguments are read in the call column (`«занять 1, 5»`)."""
+    """--format table: a column per variable, a row per step that changed something; a value
+    is shown only where it changes — the classic paper exercise. Each row says the call depth
+    and the call it runs in, with its arguments (`HR(3)`). A local variable that lives in
+    several calls at once (HR's `i` in HR(1), HR(2), …) has a column per call depth — `i₁`,
+    `i₂` —, and a procedure's parameters get their values in these columns when it is called.
+    A phrase's arguments are read in the call column (`«занять 1, 5»`).
 
-    def __init__(self, stream):
+    The view filters the events itself (`filters`), since the call column needs every call:
+    --from, --to and --depth keep the rows of the events in the window, --only the cells of
+    these kinds. Narrowed to some names (--vars), the table has a column per name — the row's
+    depth and call say whose it is — and a row where one of them changed, a call giving a
+    chosen parameter its value being a row of its own, at the depth of the call."""
+
+    filters = True
+
+    def __init__(self, stream, flt: Filter | None = None):
         self.stream = stream
-        self.columns: list[tuple] = []  # (name, frame): frame None for a global or an array
+        self.flt = flt or Filter()
+        self.names = self.flt.names  # None: every name
+        self.columns: list[tuple] = []  # (name, frame): frame None for a global, an array or a narrowed column
         self.known: set[tuple] = set()
         self.frames: dict[str, set] = {}  # name → the frames it lives in (None: global)
         self.rows: list[_Row] = []
         self.row: _Row | None = None
         self.calls: list[str] = []  # the call in progress at each depth
+        self.callers: list[_Row | None] = []  # the row of the statement that made each call in progress
+
+    def _shows(self, e: dict, kind: str, depth: int | None = None) -> bool:
+        """Is a change of this event's kind, at this depth, in the window asked for?"""
+        f = self.flt
+        return (f.kinds is None or kind in f.kinds) and (f.first is None or e["step"] >= f.first) and \
+            (f.last is None or e["step"] <= f.last) and (f.depth is None or (e["depth"] if depth is None else depth) <= f.depth)
 
     def _cell(self, name: str, frame, value: str) -> None:
+        if self.names is not None:  # narrowed: one column per name, the row says whose
+            frame = frame if frame is not None and frame != self.row.depth else None
         key = (name, frame)
         if key not in self.known:
             self.known.add(key)
@@ -452,39 +493,48 @@ class TableView:
             self.frames.setdefault(name, set()).add(frame)
         self.row.cells[key] = value
 
-    def _new_row(self, e: dict) -> _Row:
-        return _Row(e["step"], e["line"], e["depth"], self.calls[-1] if self.calls else "")
+    def _new_row(self, e: dict, depth: int | None = None, call: str | None = None) -> _Row:
+        return _Row(e["step"], e["line"], e["depth"] if depth is None else depth,
+                    (self.calls[-1] if self.calls else "") if call is None else call)
 
     def __call__(self, e: dict) -> None:
         kind = e["kind"]
-        if kind == "stmt":
+        if kind in ("stmt", "expr"):
             self.row = self._new_row(e)
             return
         if self.row is None:
             self.row = self._new_row(e)
-        if kind == "assign":
+        if kind == "call":
+            self._call(e)
+        elif kind == "return":
+            if self.calls:
+                self.calls.pop()
+                caller = self.callers.pop()
+                if caller is not None:  # what the caller's statement does next is a row of its own
+                    self.row = _Row(e["step"], caller.line, caller.depth, caller.call)
+        elif kind == "assign" and self._shows(e, "assign") and (self.names is None or e["name"] in self.names):
             if e.get("index"):
                 self._cell(e["name"] + "[…]", None, f"[{', '.join(e['index'])}]={e['new']}")
             else:
                 self._cell(e["name"], e.get("frame"), e["new"])
-        elif kind == "output":
+            self._keep()
+        elif kind == "output" and self._shows(e, "output") and self.names is None:
             self.row.output += _shown_text(e["text"])
-        elif kind == "call":
-            text = call_text(e)
-            if not e.get("phrase"):
-                for name, value in zip(e["params"], e["args"]):
-                    self._cell(name, e["depth"] + 1, value)
-            self.calls.append(text)
-            if not e.get("phrase") and e["params"]:
-                self._keep()
-            return
-        elif kind == "return":
-            if self.calls:
-                self.calls.pop()
-            return
-        else:
-            return
-        self._keep()
+            self._keep()
+
+    def _call(self, e: dict) -> None:
+        text = short_call_text(e)
+        self.callers.append(self.row)
+        depth = e["depth"] + 1
+        params = [] if e.get("phrase") or not self._shows(e, "call", depth) else \
+            [(name, value) for name, value in zip(e["params"], e["args"]) if self.names is None or name in self.names]
+        if params and self.names is not None:  # narrowed: the call is the row where they change
+            self.row = self._new_row(e, depth, text)
+        for name, value in params:
+            self._cell(name, depth, value)
+        if params:
+            self._keep()
+        self.calls.append(text)
 
     def _keep(self) -> None:
         if not self.rows or self.rows[-1] is not self.row:
@@ -492,14 +542,15 @@ class TableView:
 
     def heading(self, key: tuple) -> str:
         name, frame = key
-        if frame is not None and len(self.frames.get(name, ())) > 1:
+        if frame is not None and (self.names is not None or len(self.frames.get(name, ())) > 1):
             return name + str(frame).translate(SUBSCRIPT)
         return name
 
     def finish(self) -> None:
-        heads = ["шаг", "стр.", "глуб.", "вызов"] + [self.heading(c) for c in self.columns] + ["вывод"]
+        output = self.names is None
+        heads = ["шаг", "стр.", "глуб.", "вызов"] + [self.heading(c) for c in self.columns] + ["вывод"] * output
         table = [[str(r.step), str(r.line or ""), str(r.depth), r.call,
-                  *[r.cells.get(c, "") for c in self.columns], r.output] for r in self.rows]
+                  *[r.cells.get(c, "") for c in self.columns], *[r.output] * output] for r in self.rows]
         widths = [max([len(h)] + [len(row[i]) for row in table]) for i, h in enumerate(heads)]
         line = lambda cells: " │ ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
         self.stream.write(line(heads) + "\n")
@@ -510,6 +561,9 @@ class TableView:
         if split:
             name, frame = split[0]
             self.stream.write(f"\n{self.heading(split[0])} — переменная {name} вызова на глубине {frame}; "
+                              "вызов — процедура или фраза, в которой выполняется строка, с её аргументами\n")
+        elif self.names is not None and any(r.call for r in self.rows):
+            self.stream.write("\nзначение — переменной того вызова, что указан в строке;\n"
                               "вызов — процедура или фраза, в которой выполняется строка, с её аргументами\n")
 
 
