@@ -9,6 +9,8 @@ class's constructor is written out when its first node is made (`_constructor`).
 """
 from __future__ import annotations
 
+import re
+
 from .frontend.source import Span
 
 
@@ -303,6 +305,37 @@ def walk(node: Node):
         if below:
             below.reverse()
             push(below)
+
+
+_END_IF = re.compile(r"\s*КОНЕЦ[_ ]ЕСЛИ")
+_STRINGS = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def whole_span(e: Node) -> Span:
+    """All the text of an expression, for showing it. Its span leaves out the brackets that
+    close it — `НЕ (a = 1` for `НЕ (a = 1)`, `a И (b ИЛИ c` —: it reaches over them. A function's
+    body written as ЕСЛИ … ТО … ИНАЧЕ … КОНЕЦ_ЕСЛИ has the span of its ЕСЛИ alone (that of
+    the statement it was read as): it reaches over its else branch to its КОНЕЦ_ЕСЛИ."""
+    span = e.span
+    if type(e) is IfExpr and (span.end_line, span.end_column) < (e.else_.span.end_line, e.else_.span.end_column):
+        last = whole_span(e.else_)
+        found = _after(last, _END_IF)
+        return span.to(found or last)
+    text = _STRINGS.sub("", span.full_text())
+    for _ in range(text.count("(") - text.count(")")):
+        span = span.to(_after(span, re.compile(r"\s*\)")) or span)
+    return span
+
+
+def _after(span: Span, pattern) -> Span | None:
+    """The span after `span` that `pattern` matches from its end, over line breaks; None if none."""
+    source, line, column = span.source, span.end_line, span.end_column
+    rest = source.line(line)[column - 1:]
+    while not rest.strip() and line < len(source.lines):
+        line, column = line + 1, 1
+        rest = source.line(line)
+    found = pattern.match(rest)
+    return Span(source, line, column + found.end(), line, column + found.end()) if found else None
 
 
 def rewrite(node, fn):

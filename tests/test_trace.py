@@ -131,10 +131,10 @@ def test_views_of_queens_recursive():
 
 def test_views_of_queens_automaton_2():
     text = cli("trace", "-q", "--only", "states", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stdout
-    assert "▶ ПРОГРАММА" in text and "ПРОГРАММА → С" in text and "И → СОК  (ИНАЧЕ)" in text
+    assert "▶ ПРОГРАММА" in text and "ПРОГРАММА → С" in text and "И → СОК  (НЕ таких полей нет)" in text
     explain = cli("trace", "-q", "--explain", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stdout
     assert "Проверяется условие k = 9: ложь, переход к ИНАЧЕ" in explain
-    assert "Переход из состояния С в состояние И, иначе" in explain
+    assert "Переход из состояния С в состояние И, потому что k ≠ 9" in explain  # the ИНАЧЕ branch
     margin = cli("trace", "-q", "--margin", "programs/queens_automaton_2.pseudo", "--max-events", "100000").stdout
     assert any("СОК: занять k, c[k]; k := k + 1; С" in line and "│ k=" in line for line in margin.splitlines())
 
@@ -251,3 +251,9 @@ def test_a_function_and_a_conditional_expression_are_steps():
     assert conditions == [(1, "b = 0", "ЛОЖЬ", "ЕСЛИ"), (2, "b = 0", "ИСТИНА", "ЕСЛИ")]
     inline = events_of("a := 2\nx := ЕСЛИ a > 1 ТО 'много' ИНАЧЕ 'мало' КОНЕЦ_ЕСЛИ\n")
     assert [(e["role"], e["text"]) for e in inline if e["kind"] == "expr"] == [("then", "'много'")]
+
+
+def test_a_condition_is_shown_whole_with_its_closing_brackets():
+    events = events_of("a := 1; s := '('\nЕСЛИ НЕ (a = 1) ИЛИ (a > 0 И s = '(') ТО СООБЩИТЬ 1 КОНЕЦ_ЕСЛИ\n")
+    assert [e["text"] for e in events if e["kind"] in ("stmt", "cond")][-3:-1] == [
+        "ЕСЛИ НЕ (a = 1) ИЛИ (a > 0 И s = '(') ТО", "НЕ (a = 1) ИЛИ (a > 0 И s = '(')"]

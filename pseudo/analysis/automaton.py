@@ -2,9 +2,11 @@
 what the checker, `pseudo graph` and the transpiler need to know about them.
 
 A state runs from its label to the next label. Its edges are the transfers it contains
-(labelled with the innermost condition that leads to them: the condition's text in a ТО
-branch, «ИНАЧЕ» in an ИНАЧЕ branch), the final state Я, and — when some path reaches its end
-without a transfer — the fall-through into the next state (or the end of the body).
+(labelled with the whole condition that leads to them: every ЕСЛИ around the transfer, its
+condition in a ТО branch, the condition's negation in an ИНАЧЕ branch — `x > 0 И x ОСТ 2 = 0`,
+`k ≠ 9` —, and the condition of a ПОКА whose body holds it), the final state Я, and — when
+some path reaches its end without a transfer — the fall-through into the next state (or the
+end of the body).
 """
 from __future__ import annotations
 
@@ -71,7 +73,7 @@ def build(owner: str | None, block: n.Block, entry_label: str | None = None) -> 
     states = []
     for i, (name, span, stmts) in enumerate(segments):
         state = State(name, span, tuple(stmts))
-        completes = _collect(state, state.stmts, None, inside_loop=False)
+        completes = _collect(state, state.stmts, (), inside_loop=False)
         state.edges = [e for e in state.edges if e.target in targets]
         if completes:
             following = names[i + 1] if i + 1 < len(names) else END
@@ -97,30 +99,58 @@ def has_nested_labels(stmts) -> bool:
     return any(isinstance(x, n.Label) for s in stmts for b in n.blocks(s) for x in n.walk(b))
 
 
-def _collect(state: State, stmts, condition: str | None, inside_loop: bool) -> bool:
-    """Add the edges of a statement list; tell whether control can reach its end."""
+def _collect(state: State, stmts, path: tuple, inside_loop: bool) -> bool:
+    """Add the edges of a statement list reached along `path` (the conditions that hold there:
+    (expression, true or false) pairs); tell whether control can reach its end."""
     for s in stmts:
         match s:
             case n.Goto(label=label):
-                state.edges.append(Edge(state.name, label, condition, "goto", s.span))
+                state.edges.append(Edge(state.name, label, condition_text(path), "goto", s.span))
                 return False
             case n.Stop():
-                state.edges.append(Edge(state.name, FINAL, condition, "final", s.span))
+                state.edges.append(Edge(state.name, FINAL, condition_text(path), "final", s.span))
                 return False
             case n.Exit():
                 return False
             case n.If(cond=cond, then=then, else_=else_):
-                then_done = _collect(state, then.stmts, cond.span.full_text(), inside_loop)
-                else_done = _collect(state, else_.stmts, "ИНАЧЕ", inside_loop) if else_ is not None else True
+                then_done = _collect(state, then.stmts, (*path, (cond, True)), inside_loop)
+                else_done = _collect(state, else_.stmts, (*path, (cond, False)), inside_loop) \
+                    if else_ is not None else True
                 if not (then_done or else_done):
                     return False
-            case n.While(body=body) | n.For(body=body):
-                _collect(state, body.stmts, condition, True)
+            case n.While(cond=cond, body=body):
+                _collect(state, body.stmts, (*path, (cond, True)), True)
+            case n.For(body=body):
+                _collect(state, body.stmts, path, True)
             case n.Loop(body=body):
-                _collect(state, body.stmts, condition, True)
+                _collect(state, body.stmts, path, True)
                 if not _exits(body):
                     return False
     return True
+
+
+NEGATED = {"=": "≠", "≠": "=", "<": "≥", "≥": "<", ">": "≤", "≤": ">"}
+
+
+def condition_text(path: tuple) -> str | None:
+    """The conditions of a path joined by И, as the language writes them (None: no condition);
+    a false one negated: a comparison by its opposite (`k ≠ 9`), anything else by НЕ."""
+    parts = []
+    for e, holds in path:
+        text, loose = _text(e), isinstance(e, n.Logical) and e.op == "ИЛИ"
+        if not holds:
+            if isinstance(e, n.Compare) and e.op in NEGATED:
+                text = f"{_text(e.left)} {NEGATED[e.op]} {_text(e.right)}"
+            elif isinstance(e, n.Not):
+                text, loose = _text(e.operand), isinstance(e.operand, n.Logical) and e.operand.op == "ИЛИ"
+            else:
+                text, loose = (f"НЕ ({text})" if isinstance(e, n.Logical) else f"НЕ {text}"), False
+        parts.append(f"({text})" if loose and len(path) > 1 else text)
+    return " И ".join(parts) or None
+
+
+def _text(e) -> str:
+    return n.whole_span(e).full_text()
 
 
 def _exits(body: n.Block) -> bool:

@@ -39,11 +39,9 @@ and, by kind (the compact fields, then the dict's):
 """
 from __future__ import annotations
 
-import re
 import sys
 
 from .. import nodes as n
-from ..frontend.source import Span
 from ..runtime import io
 from ..runtime.values import Массив, Ячейка, show
 
@@ -234,7 +232,7 @@ class Decoder:
         elif kind == "expr":
             out.update(text=self.text(ev[4]), role=ev[5], value=ev[6])
         elif kind == "cond":
-            out.update(text=ev[4].span.full_text(), value=ev[5], construct=ev[6], has_else=ev[7])
+            out.update(text=n.whole_span(ev[4]).full_text(), value=ev[5], construct=ev[6], has_else=ev[7])
         elif kind == "assign":
             out.update(name=ev[4], index=index_of(ev[5]), old=ev[6], new=ev[7], local=ev[8] is not None,
                        frame=ev[8])
@@ -266,11 +264,11 @@ def statement_text(s) -> str:
     (`ЕСЛИ k = 8 ТО`, `ДЛЯ i := 1 ДО 8 ВЫПОЛНЯТЬ`); an expression that is a step (an expr
     event), its whole text."""
     if isinstance(s, n.EXPR_NODES):
-        return extent(s).full_text()
+        return n.whole_span(s).full_text()
     header = {n.If: ("cond", "ТО"), n.While: ("cond", "ВЫПОЛНЯТЬ"), n.For: ("stop", "ВЫПОЛНЯТЬ")}
     if type(s) in header:
         field, word = header[type(s)]
-        return f"{s.span.to(getattr(s, field).span).full_text()} {word}"
+        return f"{s.span.to(n.whole_span(getattr(s, field))).full_text()} {word}"
     if isinstance(s, n.Loop):
         return "ВЫПОЛНЯТЬ"
     return s.span.full_text()
@@ -280,12 +278,12 @@ def statement_end(s) -> int:
     """The column just after a statement on its first line, as the trace shows it: the end of
     a simple statement, of the header of a compound one (`ЕСЛИ k = 8 ТО`), of the line when
     the statement goes on below."""
-    span = extent(s) if isinstance(s, n.EXPR_NODES) else s.span
+    span = n.whole_span(s) if isinstance(s, n.EXPR_NODES) else s.span
     line = span.source.line(span.line)
     header = {n.If: ("cond", "ТО"), n.While: ("cond", "ВЫПОЛНЯТЬ"), n.For: ("stop", "ВЫПОЛНЯТЬ")}
     if type(s) in header:
         field, word = header[type(s)]
-        part = getattr(s, field).span
+        part = n.whole_span(getattr(s, field))
         if part.end_line != span.line:
             return len(line) + 1
         at = line.find(word, part.end_column - 1)
@@ -293,27 +291,6 @@ def statement_end(s) -> int:
     if isinstance(s, n.Loop):
         return span.column + len("ВЫПОЛНЯТЬ")
     return span.end_column if span.end_line == span.line else len(line) + 1
-
-
-_END_IF = re.compile(r"\s*КОНЕЦ[_ ]ЕСЛИ")
-
-
-def extent(e) -> Span:
-    """All the text of an expression. A function's body written as ЕСЛИ … ТО … ИНАЧЕ …
-    КОНЕЦ_ЕСЛИ has the span of its ЕСЛИ alone (that of the statement it was read as): it
-    reaches over its else branch to its КОНЕЦ_ЕСЛИ."""
-    span = e.span
-    if type(e) is not n.IfExpr or (span.end_line, span.end_column) >= (e.else_.span.end_line,
-                                                                       e.else_.span.end_column):
-        return span
-    last = extent(e.else_)
-    source, line, column = last.source, last.end_line, last.end_column
-    rest = source.line(line)[column - 1:]
-    while not rest.strip() and line < len(source.lines):  # КОНЕЦ_ЕСЛИ on a line below
-        line, column = line + 1, 1
-        rest = source.line(line)
-    found = _END_IF.match(rest)
-    return span.to(Span(source, line, column + found.end(), line, column + found.end()) if found else last)
 
 
 def definition_name(d: n.Definition) -> str:

@@ -14,6 +14,7 @@ import sys
 from collections import deque
 from json.encoder import encode_basestring
 
+from .. import nodes as n
 from ..files import AtomicFile
 from ..runtime.values import show
 from .trace import Decoder, definition_name, index_of, shown, statement_text
@@ -244,8 +245,7 @@ class ExplainView(TextView):
                 return f"Работа начинается в состоянии {e['to']}"
             if e["how"] == "fall":
                 return f"Состояние {e['from']} кончилось без перехода: дальше состояние {e['to']}"
-            cond = e["condition"]
-            why = "" if not cond else ", иначе" if cond == "ИНАЧЕ" else f", потому что {cond}"
+            why = f", потому что {e['condition']}" if e["condition"] else ""
             return f"Переход из состояния {e['from']} в состояние {e['to']}{why}"
         if kind == "input":
             return f"  Прочитано значение {e['value']}"
@@ -415,7 +415,7 @@ class JsonlView:
             known = self.known["cond"].get(id(e))
             if known is None or known[0] is not e:
                 known = self.known["cond"][id(e)] = (
-                    e, self.head("cond", ev[2]), b', "text": %b, "value": ' % _text(e.span.full_text()))
+                    e, self.head("cond", ev[2]), b', "text": %b, "value": ' % _text(n.whole_span(e).full_text()))
             return b'{"step": %d%b%d%b%b, "construct": %b, "has_else": %b}\n' % (
                 ev[0], known[1], ev[3], known[2], _json_value(ev[5]), _CONSTRUCT[ev[6]], b"true" if ev[7] else b"false")
         if kind == "expr":  # (node, role, value): kept by the expression

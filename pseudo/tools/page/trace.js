@@ -374,7 +374,7 @@ var PseudoTrace = (function () {
         const o = off[at], from = ev[o + 3], to = ev[o + 4], cond = ev[o + 5], how = ev[o + 6];
         const owner = stack[k] < 0 ? -1 : D.calls[C.call[stack[k]]][0];
         const why = how === 0 ? "вход" : how === 2 ? `из ${S[from]}, без перехода` :
-          `из ${S[from]}` + (cond >= 0 ? (S[cond] === "ИНАЧЕ" ? ", иначе" : `, потому что ${S[cond]}`) : "");
+          `из ${S[from]}` + (cond >= 0 ? `, потому что ${S[cond]}` : "");
         el("state").innerHTML = `состояние <b data-out="current-state">${esc(S[to])}</b> <span class="legend">(${esc(why)})</span>` +
           `<div class="chips">${(T.stateNames.get(owner) || []).map(s =>
             `<span class="chip${s === to ? " cur" : ""}">${esc(S[s])}</span>`).join("")}</div>`;
