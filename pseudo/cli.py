@@ -158,6 +158,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_graph.add_argument("-o", "--output", metavar="ФАЙЛ", help="куда записать (по умолчанию — стандартный вывод)")
     p_graph.add_argument("--format", choices=["dot", "svg", "png"], default="dot",
                          help="dot — текст DOT (по умолчанию); svg и png рисует программа dot из Graphviz")
+    p_graph.add_argument("--flowchart", action="store_true",
+                         help="блок-схема (ГОСТ 19.701) основной программы: начало и конец, действия, "
+                              "условия с ветвями ДА и НЕТ, ввод и вывод, циклы, вызовы, переходы")
+    p_graph.add_argument("--proc", metavar="ИМЯ", help="блок-схема этой процедуры, функции или фразы (с ним "
+                                                       "--flowchart можно не писать)")
 
     p_trace = sub.add_parser("trace", help="выполнить программу и показать её работу шаг за шагом",
                              description="Выполнить программу, показывая каждый шаг: инструкцию, изменения "
@@ -511,11 +516,20 @@ def cmd_graph(args) -> int:
     import subprocess
     from pathlib import Path
 
-    from .tools.graph import to_dot
     loaded = _load(args.file)
     _warn(loaded, args)
     _check_output(args.output, loaded)
-    dot = to_dot(loaded, Path(args.file).stem)
+    if args.flowchart or args.proc:
+        from .tools import flowchart
+        from .tools.trace import definition_name, named
+        keys = named(loaded.program, args.proc) if args.proc else {None}
+        if not keys:
+            known = ", ".join(definition_name(d) for d in loaded.program.definitions.values()) or "их нет"
+            raise UsageError(f"в программе нет процедуры, функции или фразы «{args.proc}»; есть: {known}")
+        dot = flowchart.to_dot(loaded, Path(args.file).stem, min(keys, key=lambda k: (k is not None, k or "")))
+    else:
+        from .tools.graph import to_dot
+        dot = to_dot(loaded, Path(args.file).stem)
     if args.format == "dot":
         _write(args.output or "-", dot, loaded)
         return EXIT_OK

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from .evaluate import Point, evaluate
-from .trace import definition_name, statement_end
+from .trace import definition_name, named, statement_end
 from .views import call_text, printed
 
 HELP = """\
@@ -265,7 +265,7 @@ class Stepper:
             self.write(f"в состояние {where} программа больше не входит\n")
             return False
         definitions = self.loaded.program.definitions
-        keys = {key for key, d in definitions.items() if _spelling(where) in (_spelling(key), _spelling(definition_name(d)))}
+        keys = named(self.loaded.program, where)
         if keys:
             for i, e in self._events_after(start):
                 if e["kind"] == "call" and e["definition"] in keys:
@@ -425,12 +425,6 @@ class Stepper:
                     globals_[e["name"]] = e["new"]
         locals_, definition = frames[-1]
         return Point(globals_, arrays, {k: v for k, v in locals_.items() if v is not None}, definition)
-
-
-def _spelling(name: str) -> str:
-    """A name as it may be typed: a phrase without its quotes, brackets and commas, so that
-    «занять (k), (i)» is «занять k, i» or just «занять»."""
-    return " ".join(name.translate(str.maketrans("«»()…,", "      ")).split())
 
 
 def _quoted(text: str) -> str:

@@ -293,6 +293,18 @@ def statement_end(s) -> int:
     return span.end_column if span.end_line == span.line else len(line) + 1
 
 
+def spelled(name: str) -> str:
+    """A name as it may be typed: a phrase without its quotes, brackets and commas, so that
+    «занять (k), (i)» is «занять k, i» or just «занять»."""
+    return " ".join(name.translate(str.maketrans("«»()…,", "      ")).split())
+
+
+def named(program: n.Program, typed: str) -> set[str]:
+    """The keys of the definitions a typed name names: HR, «занять (k), (i)» for «занять»."""
+    return {key for key, d in program.definitions.items()
+            if spelled(typed) in (spelled(key), spelled(definition_name(d)))}
+
+
 def definition_name(d: n.Definition) -> str:
     """HR, or a phrase as it reads with its parameters elided: «занять …, …»."""
     if not d.is_phrase:
