@@ -9,11 +9,14 @@ control moves where it says. Screenshots are written to tests/artifacts/ at each
                                      two frames with a parameter n beside the global n, the call tree
     trace_automaton_1024x768.png     the sorting automaton: the array t, the states as chips
     trace_queens_1400x900.png        the queens on a larger screen
+    trace_long_lines_projector.png   long lines wrapped under their text, in large type
+    trace_queens_stack_1024x768.png  the calls of the recursion side by side, HR(1) … HR(6)
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -440,4 +443,81 @@ def test_a_one_line_function_is_stepped_into_and_out_of(browser, tmp_path):
     act(page, "over")
     assert out(page, "what") == "конец программы" and out(page, "output") == "3\n"
     assert not page.errors
+    page.close()
+
+
+LONG = """«очень длинная фраза с параметром (x) и ещё одним параметром (y), которая ничего не делает, кроме сложения» = x + y
+итог := 0
+ДЛЯ номер := 1 ДО 3 ВЫПОЛНЯТЬ итог := итог + (очень длинная фраза с параметром номер и ещё одним параметром номер * 2, которая ничего не делает, кроме сложения) + номер * номер ВЕРНУТЬСЯ
+массив_с_длинным_именем[1] := 'строка'
+СООБЩИТЬ массив_с_длинным_именем[1] + итог + 'ещё один кусок текста, чтобы строка была длинной'
+"""
+INSIDE = """([sel, box]) => {
+  const r = document.querySelector(sel).getBoundingClientRect(), b = document.querySelector(box).getBoundingClientRect();
+  return r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5;
+}"""
+
+
+def test_long_lines_and_a_long_error_wrap_on_the_screen(browser, tmp_path):
+    program = tmp_path / "длинно.pseudo"
+    program.write_text(LONG, encoding="utf-8")
+    html = tmp_path / "длинно.html"
+    assert cli("trace", "-q", "--html", "-o", str(html), str(program)).returncode == 70
+    page = open_page(browser, html)
+    no_sideways = "(() => { const b = document.querySelector('.src .body'); return b.scrollWidth <= b.clientWidth; })()"
+    for big in (False, True):
+        if big:
+            act(page, "big")
+        go_to(page, "3")
+        act(page, "into")  # the statement at the end of the long line
+        assert page.text_content(".code > div.cur mark").startswith("итог := итог + (очень")
+        assert visible(page, ".code > div.cur mark") == "виден" and page.evaluate(no_sideways), big
+        assert page.evaluate(INSIDE, [".code > div.cur mark", ".src .body"])
+        assert no_page_scroll(page)
+        act(page, "last")
+        what = page.query_selector('[data-out="what"]')
+        assert out(page, "what") == "ошибка выполнения в строке 5: операция «+» не применима к строке и целому числу"
+        assert page.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight", what)
+        assert visible(page, '[data-out="what"]') == "виден"
+        act(page, "first")
+    shoot(page, "trace_long_lines_projector.png")
+    page.close()
+
+
+def test_the_stack_shown_side_by_side(browser, pages):
+    page = open_page(browser, pages[QUEENS])
+    for _ in range(6):
+        go_to(page, "HR")  # HR(6), six calls deep
+    page.check('[data-ctl="cards"]')
+    titles = [c.text_content() for c in page.query_selector_all(".card h3")]
+    assert titles == ["глобальные", "HR(1)", "HR(2)", "HR(3)", "HR(4)", "HR(5)", "HR(6)"]
+    assert page.get_attribute(".card:last-child", "class") == "card cur"
+    assert page.evaluate(INSIDE, [".card.cur", '[data-out="cards"]'])  # scrolled to the current call
+    assert page.text_content('.card[data-card]:nth-child(3) tr[data-name="k"] td.value') == "2"  # HR(2)'s own k
+    act(page, "into")
+    assert [c.text_content() for c in page.query_selector_all(".card h3")][-1] == "HR(6)"
+    assert visible(page, '[data-out="cards"]') == "виден" and no_page_scroll(page)
+    shoot(page, "trace_queens_stack_1024x768.png")
+    page.uncheck('[data-ctl="cards"]')
+    assert page.query_selector(".card") is None and "HR(" in page.text_content('[data-frame="call"] h3')
+    page.close()
+
+
+def test_printing_gives_a_handout_of_the_source_and_the_steps(browser, pages, tmp_path):
+    page = open_page(browser, pages[HANOI])
+    act(page, "output", 2)
+    here = position(page)
+    page.wait_for_timeout(400)  # the handout is made once the moves stop
+    pdf = page.pdf()
+    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", pdf)) >= 2  # the source, then the steps
+    page.emulate_media(media="print")
+    assert page.evaluate("getComputedStyle(document.querySelector('.bar')).display") == "none"
+    assert page.evaluate("getComputedStyle(document.querySelector('.handout')).display") == "block"
+    assert len(page.query_selector_all(".code > div")) == 26  # the whole source
+    rows = page.query_selector_all("table.steps tr")
+    assert len(rows) == here + 1  # a heading and a row per step to here
+    assert rows[1].text_content().startswith("1") and "n := 3" in rows[1].text_content()
+    assert "Диск 1 со стержня 1 на стержень 3⏎" in page.text_content("table.steps")
+    assert "cur" in (rows[-1].get_attribute("class") or "")
+    (tmp_path / "handout.pdf").write_bytes(pdf)
     page.close()

@@ -250,7 +250,7 @@ def _asset(name: str) -> str:
     return pkgutil.get_data(__name__, "page/" + name).decode("utf-8")
 
 
-STYLE = _asset("trace.css")  # the page's style, every rule under the class .pt
+STYLE = _asset("trace.css")  # the page's style: its rules under the class .pt, and how it prints
 SCRIPT = _asset("trace.js")  # the page's script: the global PseudoTrace
 
 PAGE_HEAD = PAGE_HEAD.replace("__STYLE__", STYLE.strip())

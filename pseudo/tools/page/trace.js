@@ -39,7 +39,9 @@ var PseudoTrace = (function () {
 <div class="col left">
   <section class="src"><h2 data-out="file"></h2><div class="body" data-out="scroll"><div class="code" data-out="source"></div></div>
     <div class="what" data-out="what"></div></section>
-  <section class="frames"><h2>Переменные</h2><div class="body"><div class="stack" data-out="stack"></div>
+  <section class="frames"><h2>Переменные
+    <label title="все вызовы стека рядом, слева направо, как их видит рекурсия"><input type="checkbox" data-ctl="cards"> все вызовы рядом</label></h2>
+    <div class="body"><div class="stack" data-out="stack"></div>
     <div data-out="frames"></div></div></section>
 </div>
 <div class="col right">
@@ -49,7 +51,8 @@ var PseudoTrace = (function () {
   <section class="tree" data-out="tree-panel"><h2>Дерево вызовов
     <label title="показывать вызовы фраз"><input type="checkbox" data-ctl="phrases"> с фразами</label></h2>
     <div class="body" data-out="tree"></div></section>
-</div>`;
+</div>
+<section class="handout" data-out="handout"></section>`;
 
   function esc(t) {
     return String(t).replace(/[&<>"]/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})[c]);
@@ -221,7 +224,8 @@ var PseudoTrace = (function () {
     function showSource(f) {
       if (f === shownFile) return;
       shownFile = f; marked = null;
-      el("file").textContent = D.files[f];
+      el("file").textContent = D.files[f].split(/[\\/]/).pop();  // the name; the whole path on hover
+      el("file").title = D.files[f];
       el("source").innerHTML = D.sources[f].map((_, k) =>
         `<div data-line="${k + 1}">${lineHTML(f, k + 1, 0, 0)}</div>`).join("");
     }
@@ -237,9 +241,16 @@ var PseudoTrace = (function () {
       div.classList.add("cur");
       div.innerHTML = lineHTML(f, ln, from, to);
       marked = ln;
-      const scroll = el("scroll"), top = div.offsetTop, h = div.offsetHeight;
-      if (top - h < scroll.scrollTop || top + 2 * h > scroll.scrollTop + scroll.clientHeight)
-        scroll.scrollTop = Math.max(0, top - scroll.clientHeight / 3);
+    }
+    function inView() {  // the marked statement with a line above and below it (a long line wraps: it may be far down)
+      const div = marked && el("source").children[marked - 1];
+      if (!div) return;
+      const scroll = el("scroll"), seen = scroll.getBoundingClientRect(), h = div.firstElementChild.offsetHeight;
+      const r = (div.querySelector("mark") || div).getBoundingClientRect();
+      if (r.top - h < seen.top || r.bottom + h > seen.bottom) {  // a third down, or as low as it fits whole
+        const at = Math.max(0, Math.min(scroll.clientHeight / 3, scroll.clientHeight - r.height - h));
+        scroll.scrollTop = Math.max(0, scroll.scrollTop + r.top - seen.top - at);
+      }
     }
 
     // ---- what changed since the last position shown ----
@@ -282,8 +293,26 @@ var PseudoTrace = (function () {
       }
       return out;
     }
+    function globalEntries(p) {
+      const g = [];
+      for (const [name, h] of T.globals) { const at = last(h, p); if (at >= 0) g.push([name, S[ev[off[at] + 5]], ""]); }
+      return g;
+    }
+    function renderCards(p, changed, stack) {  // every frame of the stack side by side, the current one last
+      const card = (c, title, entries, cur) => `<div class="card${cur ? " cur" : ""}" data-card="${c}"><h3>${esc(title)}</h3>` +
+        (entries.length ? `<table class="vars">${rows(entries, cur || c < 0 ? changed : new Set(), c < 0 ? "g" : "l")}</table>` :
+         `<div class="empty">${c < 0 ? "пока нет" : "нет переменных"}</div>`) + "</div>";
+      el("frames").innerHTML = `<div class="cards" data-out="cards">` + card(-1, "глобальные", globalEntries(p), !stack.length) +
+        stack.map((c, k) => card(c, callText(c), frameEntries(c, p), k === stack.length - 1)).join("") + "</div>";
+      const cards = el("cards");
+      cards.scrollLeft = cards.scrollWidth;
+    }
     function renderFrames(p, changed) {
       const stack = stackAt(Math.min(p, T.n));
+      if (ctl("cards").checked) {
+        el("stack").innerHTML = "";
+        return renderCards(p, changed, stack);
+      }
       if (selected !== null && selected !== -1 && !stack.includes(selected)) selected = null;
       const chosen = selected === null ? (stack.length ? stack[stack.length - 1] : -1) : selected;
       el("stack").innerHTML = [-1, ...stack].map(c =>
@@ -298,8 +327,7 @@ var PseudoTrace = (function () {
           `<table class="vars">${rows(entries, here ? changed : new Set(), "l")}</table>` :
           `<div class="empty">нет параметров и своих переменных</div>`) + "</div>";
       }
-      const g = [];
-      for (const [name, h] of T.globals) { const at = last(h, p); if (at >= 0) g.push([name, S[ev[off[at] + 5]], ""]); }
+      const g = globalEntries(p);
       html += `<div class="frame" data-frame="globals"><h3>глобальные переменные</h3>` + (g.length ?
         `<table class="vars">${rows(g, changed, "g")}</table>` : `<div class="empty">пока нет</div>`) + "</div>";
       el("frames").innerHTML = html;
@@ -454,7 +482,40 @@ var PseudoTrace = (function () {
       el("output").innerHTML = esc(T.output.slice(0, start)) + (end > start ? `<span class="new">${esc(T.output.slice(start, end))}</span>` : "");
       const box = el("output-scroll");
       box.scrollTop = box.scrollHeight;
+      inView();  // once every panel is drawn: the source's own box has its height
       shownAt = p;
+      clearTimeout(handoutTimer);
+      handoutTimer = setTimeout(renderHandout, 300);  // once the moves stop: a handout when printed
+    }
+
+    // ---- the handout: what printing the page gives ----
+
+    const HANDOUT = 200;  // steps in its table at most: the last ones (four printed pages)
+    let handoutTimer = 0;
+    function effects(q) {  // what the step at stop q did: its assignments and calls, and what it printed
+      const parts = [];
+      let printed = "";
+      for (let i = stops[q] + 1; i < stops[q + 1]; i++) {
+        const o = off[i], kind = ev[o];
+        if (kind === ASSIGN) parts.push(`${S[ev[o + 3]]}${ev[o + 4] >= 0 ? `[${S[ev[o + 4]]}]` : ""} := ${S[ev[o + 5]]}`);
+        else if (kind === CALL) parts.push("→ " + callText(below(C.start, i)));
+        else if (kind === OUTPUT) printed += S[ev[o + 3]];
+      }
+      return [parts.join("; "), printed.replace(/\n/g, "⏎")];
+    }
+    function renderHandout() {
+      const from = Math.max(0, pos - HANDOUT + 1);
+      let html = `<h2>${esc(D.title)}: шаги ${spaced(from + 1)}–${spaced(pos + 1)} из ${spaced(stops.length)}</h2>` +
+        (from ? `<p>показаны последние ${HANDOUT} шагов</p>` : "") +
+        `<table class="steps"><tr><th>шаг</th><th>строка</th><th>глуб.</th><th>инструкция</th><th>что сделала</th><th>вывод</th></tr>`;
+      for (let q = from; q <= pos; q++) {
+        const i = stops[q];
+        if (i >= T.n) { html += `<tr><td>${q + 1}</td><td colspan="5">${esc(el("what").textContent)}</td></tr>`; break; }
+        const pl = place(i), [did, printed] = q < pos ? effects(q) : ["(следующая)", ""];
+        html += `<tr${q === pos ? ' class="cur"' : ""}><td>${q + 1}</td><td>${pl[1]}</td><td>${depthOf(i)}</td>` +
+          `<td>${esc(stepText(i, pl))}</td><td>${esc(did)}</td><td>${esc(printed)}</td></tr>`;
+      }
+      el("handout").innerHTML = html + "</table>";
     }
 
     function say(text) { el("status").textContent = text || ""; }
@@ -583,6 +644,8 @@ var PseudoTrace = (function () {
     slider.addEventListener("input", () => { stop(); go(Number(slider.value)); });
     ctl("speed").addEventListener("input", () => { el("speed").textContent = `${speed()}/с`; });
     ctl("phrases").addEventListener("change", () => renderTree(stops[pos]));
+    ctl("cards").addEventListener("change", () => render());
+    window.addEventListener("beforeprint", renderHandout);
     el("speed").textContent = `${speed()}/с`;
     const keys = {ArrowRight: "into", ArrowLeft: "back", ArrowDown: "over", ArrowUp: "out", Home: "first", End: "last",
                   " ": "play"};
