@@ -226,6 +226,20 @@ def test_the_state_diagram_renders(page):
     page.click("#close-view")
 
 
+def test_the_flowchart_of_a_procedure_renders(page):
+    page.select_option("#examples", "queens_recursive.pseudo")
+    page.wait_for_function("document.getElementById('code').value.includes('HR (k)')")
+    page.select_option("#diagram-kind", "--flowchart")
+    page.fill("#proc", "HR")
+    run(page, "#graph")
+    page.wait_for_selector("#diagram svg", timeout=60_000)
+    texts = page.eval_on_selector_all("#diagram svg text", "els => els.map(e => e.textContent)")
+    assert {"HR (k)", "ДЛЯ i := 1 ДО 8", "место k, i свободно", "ДА", "НЕТ", "возврат"} <= set(texts)
+    assert page.text_content("#view-title") == "Блок-схема HR"
+    page.click("#close-view")
+    page.select_option("#diagram-kind", "")
+
+
 def test_a_link_carries_the_program(browser, site, page):
     program(page, "СООБЩИТЬ 'из ссылки'\n")
     page.click("#share")

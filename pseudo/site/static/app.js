@@ -102,13 +102,15 @@ async function trace() {
 let viz = null;
 async function graph() {
   if (busy || !ready) return;
-  const result = await command(["graph", FILE]);
+  const flowchart = $("diagram-kind").value === "--flowchart", proc = $("proc").value.trim();
+  const result = await command(["graph", ...(flowchart ? ["--flowchart", ...(proc ? ["--proc", proc] : [])] : []), FILE]);
   if (result.code !== 0) return;
   ui.out.textContent = result.out;
   setStatus("рисую диаграмму…");
   viz = viz || await (await import("./viz.js")).instance();
   const svg = viz.renderSVGElement(result.out);
-  show("Диаграмма состояний", () => { const d = $("diagram"); d.hidden = false; d.replaceChildren(svg); });
+  const title = flowchart ? "Блок-схема " + (proc || "программы") : "Диаграмма состояний";
+  show(title, () => { const d = $("diagram"); d.hidden = false; d.replaceChildren(svg); });
   setStatus("готово");
 }
 
@@ -133,6 +135,7 @@ $("stop").onclick = () => {
 $("run").onclick = run;
 $("trace").onclick = trace;
 $("graph").onclick = graph;
+$("diagram-kind").onchange = () => { $("proc").hidden = $("diagram-kind").value !== "--flowchart"; };
 
 // ---- examples and links ----
 async function loadExample(file) {
