@@ -525,11 +525,14 @@ def cmd_graph(args) -> int:
     if args.flowchart or args.proc:
         from .tools import flowchart
         from .tools.trace import definition_name, named
-        keys = named(loaded.program, args.proc) if args.proc else {None}
-        if not keys:
-            known = ", ".join(definition_name(d) for d in loaded.program.definitions.values()) or "их нет"
-            raise UsageError(f"в программе нет процедуры, функции или фразы «{args.proc}»; есть: {known}")
-        dot = flowchart.to_dot(loaded, Path(args.file).stem, min(keys, key=lambda k: (k is not None, k or "")))
+        definition = None  # the main program
+        if args.proc:
+            keys = named(loaded.program, args.proc)
+            if not keys:
+                known = ", ".join(definition_name(d) for d in loaded.program.definitions.values()) or "их нет"
+                raise UsageError(f"в программе нет процедуры, функции или фразы «{args.proc}»; есть: {known}")
+            definition = min(keys)
+        dot = flowchart.to_dot(loaded, Path(args.file).stem, definition)
     else:
         from .tools.graph import to_dot
         dot = to_dot(loaded, Path(args.file).stem)

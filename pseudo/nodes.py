@@ -308,6 +308,7 @@ def walk(node: Node):
 
 
 _END_IF = re.compile(r"\s*КОНЕЦ[_ ]ЕСЛИ")
+_CLOSING = re.compile(r"\s*\)")
 _STRINGS = re.compile(r"'[^']*'|\"[^\"]*\"")
 
 
@@ -323,7 +324,7 @@ def whole_span(e: Node) -> Span:
         return span.to(found or last)
     text = _STRINGS.sub("", span.full_text())
     for _ in range(text.count("(") - text.count(")")):
-        span = span.to(_after(span, re.compile(r"\s*\)")) or span)
+        span = span.to(_after(span, _CLOSING) or span)
     return span
 
 

@@ -46,7 +46,6 @@ from ..runtime import io
 from ..runtime.values import Массив, Ячейка, show
 
 KINDS = ("stmt", "expr", "cond", "assign", "call", "return", "state", "input", "output")
-ROLES = ("body", "then", "else", "value")  # of an expr event
 STEP, KIND, SPAN, DEPTH = 0, 1, 2, 3  # the positions of the common parts of a compact event
 
 

@@ -166,6 +166,7 @@ class NoOutput:
 
 BRANCH = {"then": "ТО ", "else": "ИНАЧЕ "}  # the branch a conditional expression takes
 
+
 class TextView:
     """`pseudo trace`: step, line, what happened, indented by call depth."""
 
