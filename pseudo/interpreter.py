@@ -198,8 +198,9 @@ class Interpreter:
         io.сообщить(*[self.eval(a, fr) for a in s.args], перевод_строки=s.newline)
 
     def _exec_Read(self, s: n.Read, fr: Frame):
+        read = io.прочесть_строку_целиком if s.whole_line else io.прочесть
         for target in s.targets:
-            self.store(target, io.прочесть(target.span.text()), fr)
+            self.store(target, read(target.span.text()), fr)
 
     def _exec_Screen(self, s: n.Screen, fr: Frame):
         if s.op == "clear":

@@ -188,7 +188,9 @@ class Print(Node):
 
 class Read(Node):
     # targets: tuple[Target, ...]
-    __slots__ = fields = ("targets",)
+    # whole_line: bool # ПРОЧЕСТЬ СТРОКУ: each target gets a line of input, as a string
+    __slots__ = fields = ("targets", "whole_line")
+    defaults = (("whole_line", False),)
 
 
 class Screen(Node):

@@ -33,7 +33,7 @@ def numeric(t: str | None) -> bool:
 
 PYTHON_KINDS = {INT: "int", NUM: "num", STR: "str", BOOL: "bool"}
 BUILTIN_KINDS = {"СЛУЧАЙНОЕ": INT, "ДЛИНА": INT, "СИМВОЛ": STR, "ПОДСТРОКА": STR, "СТРОКА": STR, "ЧИСЛО": NUM,
-                 "ЦЕЛ": INT, "ДЕСЯТИЧНОЕ": STR, "ввод кончился": BOOL}
+                 "ЦЕЛ": INT, "ДЕСЯТИЧНОЕ": STR, "ВИД": STR, "ввод кончился": BOOL}
 
 
 class Kinds:
@@ -170,9 +170,9 @@ class Kinds:
             match node:
                 case n.Assign(target=target, value=value):
                     self._store(target, self._type(value, scope), scope)
-                case n.Read(targets=targets):
+                case n.Read(targets=targets, whole_line=whole_line):
                     for t in targets:
-                        self._store(t, self._read(t), scope)
+                        self._store(t, STR if whole_line else self._read(t), scope)
                 case n.For(var=var, start=start, step=step, stop=stop):
                     parts = [self._type(start, scope), self._type(stop, scope)]
                     parts.append(self._type(step, scope) if step is not None else INT)

@@ -322,8 +322,11 @@ class BodyResolver:
                                        found=unexpected(args.tokens[at]))
                 return n.Print(s.span.to(args.span), tuple(self.items(args.tokens, [p for p in pieces if p])), newline)
             case n.Read(targets=args):
+                whole_line = _reads_lines(args.tokens)
+                if whole_line:  # ПРОЧЕСТЬ СТРОКУ s: the word, then the targets
+                    args = Run(args.tokens[1:], _tokens_span(self.source, args.tokens[1:]))
                 return n.Read(s.span.to(args.span), tuple(self.target(Run(p, args.span))
-                                                          for p in self.split_commas(args)))
+                                                          for p in self.split_commas(args)), whole_line)
             case n.Goto(label=label, explicit=explicit):
                 return self.goto(label, s.span, explicit)
             case n.Stop() | n.Label():
@@ -744,6 +747,11 @@ def _split_top(toks: list[Token], type_: str) -> list[list[Token]]:
         prev = c + 1
     pieces.append(toks[prev:])
     return [p for p in pieces if p]
+
+
+def _reads_lines(toks: list[Token]) -> bool:
+    """`ПРОЧЕСТЬ СТРОКУ s`: the word СТРОКУ, then a target (not a variable named СТРОКУ)."""
+    return len(toks) > 1 and toks[0].type == "NAME" and toks[0].value == "СТРОКУ" and toks[1].type == "NAME"
 
 
 def _raw_labels(block: n.Block):

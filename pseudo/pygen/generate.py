@@ -568,8 +568,8 @@ class BodyCode:
     def _stmt_Read(self, s: n.Read, where: Where):
         # the value is read at the statement: the end of input is reported at ПРОЧЕСТЬ
         reader = {None: "прочесть", INT: "прочесть_целое", STR: "прочесть_строку"}
-        return [self.store(t, call(reader[self.kinds.guards.get(id(t))], [ast.Constant(t.span.text())], s.span),
-                           t.span) for t in s.targets]
+        return [self.store(t, call("прочесть_строку_целиком" if s.whole_line else reader[self.kinds.guards.get(id(t))],
+                                   [ast.Constant(t.span.text())], s.span), t.span) for t in s.targets]
 
     def _stmt_Screen(self, s: n.Screen, where: Where):
         if s.op == "clear":

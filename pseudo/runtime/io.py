@@ -7,7 +7,7 @@ import os
 import time
 
 from .limits import проверить_пределы
-from .values import Пересмотр, described, fail, is_number, norm, show, дробь
+from .values import WORDS_READ, Пересмотр, described, fail, is_number, norm, show, дробь
 
 MAX_PAUSE_MS = 10 ** 9
 
@@ -116,44 +116,92 @@ def read_value(token):
 
 
 class Input:
-    """ПРОЧЕСТЬ: whitespace-separated tokens of standard input.
+    """ПРОЧЕСТЬ: whitespace-separated tokens of standard input; ПРОЧЕСТЬ СТРОКУ: a line.
 
     A prompt left open (`СООБЩИТЬ 'Ваш ход:',`) is flushed before reading. On a terminal the
     user's Enter ends that line; when the input is not a terminal nothing is echoed, so the
-    line is ended here — the output reads the same either way."""
+    line is ended here — the output reads the same either way. Every line read from the
+    stream is kept, so that a run begun again reads them again (`restart_io`)."""
 
     def __init__(self, stream, output):
         self.stream = stream
         self.output = output
-        self.pending = []
-        self.taken = []  # the tokens read so far, for a run begun again
+        self.line = ""  # the current line, without its line break
+        self.pending = []  # its tokens not read yet, the next one last
+        self.used = 0  # its tokens read
+        self.lines = []  # every line read from the stream so far
+        self.count = 0  # values read (tokens and lines)
+        self.reads = {}  # reads of each variable or element, by the text that names it
         isatty = getattr(stream, "isatty", None)
         try:
             self.echoes = bool(isatty and isatty())
         except (OSError, ValueError):
             self.echoes = False
 
+    def readline(self):
+        """The next line of the stream without its line break, or None at the end of input."""
+        line = self.stream.readline()
+        if not line:
+            return None
+        self.lines.append(line)
+        if line.endswith("\n"):
+            line = line[:-2] if line.endswith("\r\n") else line[:-1]
+        self.line, self.pending, self.used = line, line.split()[::-1], 0
+        return line
+
     def fill(self):
         """Read lines until a token is pending; False at the end of input."""
         while not self.pending:
-            line = self.stream.readline()
-            if not line:
+            if self.readline() is None:
                 return False
-            self.pending = line.split()[::-1]
         return True
 
-    def next(self):
-        """The next value from standard input, or None at the end of input."""
+    def next(self, whole_line=False):
+        """The next value from standard input — a token, or with `whole_line` a line as a
+        string —, or None at the end of input."""
         if self.output.open:
             self.output.stream.flush()
-        if not self.fill():
+        if whole_line:
+            value = self.rest_of_line()
+        else:
+            value = self.next_token()
+        if value is None:
             return None
         if self.output.open and not self.echoes:
             self.output.emit("\n")
         self.output.open = False
-        token = self.pending.pop()
-        self.taken.append(token)
-        return read_value(token)
+        self.count += 1
+        return value
+
+    def next_token(self):
+        if not self.fill():
+            return None
+        self.used += 1
+        return read_value(self.pending.pop())
+
+    def rest_of_line(self):
+        """ПРОЧЕСТЬ СТРОКУ: the rest of the current line if a token is left on it (after the
+        blanks that end the tokens read), otherwise the next line, as typed."""
+        if self.pending:
+            rest = self.line if not self.used else self.line.split(None, self.used)[-1]
+        else:
+            rest = self.readline()
+        self.pending = []
+        return rest
+
+    def position(self):
+        """Where the input stands: lines read, tokens left on the current one."""
+        return len(self.lines), len(self.pending)
+
+
+class Replay:
+    """The input of a run begun again: the lines the first run read, then the stream."""
+
+    def __init__(self, lines, stream):
+        self.lines, self.stream = lines[::-1], stream
+
+    def readline(self):
+        return self.lines.pop() if self.lines else self.stream.readline()
 
 
 ВЫВОД = ВВОД = None  # the run's streams: set by start_io
@@ -162,6 +210,7 @@ class Input:
 def start_io(stdin, stdout):
     """The streams of a new run."""
     global ВЫВОД, ВВОД
+    WORDS_READ.clear()
     ВЫВОД = Output(stdout)
     ВВОД = Input(stdin, ВЫВОД)
     return ВЫВОД, ВВОД
@@ -178,9 +227,8 @@ def restart_io():
     old_out, old_in = ВЫВОД, ВВОД
     ВЫВОД = Output(Skipping(old_out.stream, old_out.written), replaying=True)
     ВЫВОД.screen = old_out.screen
-    ВВОД = Input(old_in.stream, ВЫВОД)
+    ВВОД = Input(Replay(old_in.lines, old_in.stream), ВЫВОД)
     ВВОД.echoes = old_in.echoes
-    ВВОД.pending = old_in.pending + old_in.taken[::-1]
 
 
 def прочесть_целое(имя):
@@ -208,10 +256,37 @@ def сообщить(*значения, перевод_строки=True):
 
 def прочесть(имя):
     """One value of ПРОЧЕСТЬ for the variable or element `имя`."""
-    значение = ВВОД.next()
+    return _read(имя, False)
+
+
+def прочесть_строку_целиком(имя):
+    """ПРОЧЕСТЬ СТРОКУ: one line of input, as typed, for the variable or element `имя`."""
+    return _read(имя, True)
+
+
+def _read(имя, whole_line):
+    reads = ВВОД.reads[имя] = ВВОД.reads.get(имя, 0) + 1
+    значение = ВВОД.next(whole_line)
     if значение is None:
-        raise fail("read-eof", name=имя)
+        held = ВВОД.count
+        raise fail("read-eof", name=имя, what="ПРОЧЕСТЬ СТРОКУ" if whole_line else "ПРОЧЕСТЬ",
+                   value="строки" if whole_line else "значения", nth=reads,
+                   held=f"во вводе было всего {plural(held, 'значение', 'значения', 'значений')}" if held
+                   else "ввод был пуст")
+    if type(значение) is str and not whole_line:
+        WORDS_READ[значение] = имя
     return значение
+
+
+def plural(count, one, few, many):
+    """`4 значения`: a count with its noun in the form Russian wants after it."""
+    if count % 10 == 1 and count % 100 != 11:
+        word = one
+    elif count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14):
+        word = few
+    else:
+        word = many
+    return f"{count} {word}"
 
 
 def ввод_кончился():

@@ -4,7 +4,7 @@ one. Each checks its arguments and fails in the language's words.
 """
 from .io import read_value
 from .limits import generator
-from .values import described, fail, is_number, kind, show, дробь
+from .values import described, fail, is_fraction, is_number, kind, show, дробь
 
 # name → (the Python function, the least and the greatest number of arguments; None: any)
 BUILTINS = {}
@@ -87,6 +87,22 @@ def ЧИСЛО(s):
     if not is_number(value):
         raise fail("builtin-range", name="ЧИСЛО", detail=f"строка «{s}» — не число")
     return value
+
+
+# ---- kinds ----
+
+@builtin("ВИД", 1, 1)
+def ВИД(x):
+    """The kind of a value in words: so a program can check what was typed."""
+    if x is True or x is False:
+        return "логическое"
+    if type(x) is int:
+        return "целое"
+    if type(x) is str:
+        return "строка"
+    if is_fraction(x):
+        return "дробь"
+    raise fail("builtin-kind", name="ВИД", wanted="значение", value=described(x))  # pragma: no cover - no other value reaches it
 
 
 # ---- numbers ----

@@ -9,18 +9,21 @@ from .values import (
     MAX_POWER_BITS,
     MAX_STRING,
     Пересмотр,
+    described,
+    described_acc,
     fail,
     is_fraction,
     is_number,
     kind,
     norm,
     show,
+    slip_of_reading,
     дробь,
 )
 
 
 def _binary_error(op, a, b):
-    return fail("type-binary", op=op, left=kind(a, "dat"), right=kind(b, "dat"))
+    return fail("type-binary", op=op, left=kind(a, "dat"), right=kind(b, "dat"), **slip_of_reading(a, b))
 
 
 def сложить(a, b):
@@ -34,7 +37,9 @@ def сложить(a, b):
     if is_number(a) and is_number(b):
         return norm(a + b)
     if type(a) is str and is_number(b) or is_number(a) and type(b) is str:  # 'n = ' + n
-        raise fail("type-concat", left=kind(a, "dat"), right=kind(b, "dat"))
+        slip = slip_of_reading(a, b)
+        raise fail("type-binary" if slip["read_into"] else "type-concat", op="+", left=kind(a, "dat"),
+                   right=kind(b, "dat"), **slip)
     raise _binary_error("+", a, b)
 
 
@@ -123,7 +128,7 @@ def _comparable(a, b):
 
 
 def _compare_error(a, b):
-    return fail("type-compare", left=kind(a, "acc"), right=kind(b, "acc"))
+    return fail("type-compare", left=described_acc(a), right=described_acc(b), **slip_of_reading(a, b))
 
 
 def равно(a, b):
@@ -182,7 +187,10 @@ def индекс(key, array):
         return key
     for k in key if type(key) is tuple else (key,):
         if type(k) is not int:
-            raise fail("bad-index", name=array.name, kind=kind(k))
+            if is_fraction(k):
+                raise fail("fraction-index", name=array.name, value=described(k), top=k.numerator,
+                           bottom=k.denominator, whole=k.numerator // k.denominator)
+            raise fail("bad-index", name=array.name, value=described(k), **slip_of_reading(k))
     return key
 
 

@@ -31,13 +31,28 @@ class Failure(Exception):
         return RUNTIME_MESSAGES[self.code].format(**self.args_)
 
     def hint(self):
-        hint = RUNTIME_HINTS.get(self.code)
+        hint = RUNTIME_HINTS.get("word-read" if self.args_.get("read_into") else self.code)
         return hint.format(**self.args_) if hint else None
 
 
 def fail(code, **args):
     """The Failure to raise: `raise fail("div-zero")`."""
     return Failure(code, args)
+
+
+WORDS_READ = {}  # a word ПРОЧЕСТЬ read (a string) → the variable or element it was read into
+
+
+def slip_of_reading(a, b=0):
+    """The arguments `read` and `read_into` of an error about values of the wrong kind: when
+    one of them is a word ПРОЧЕСТЬ read and the other a number (or there is no other: an
+    index), the reader typed a word where a number was wanted; the message says so, and its
+    hint is ВИД."""
+    for word, other in ((a, b), (b, a)):
+        if type(word) is str and word in WORDS_READ and is_number(other):
+            into = WORDS_READ[word]
+            return {"read": f": строку «{word}» дало ПРОЧЕСТЬ {into} — там набрано не число", "read_into": into}
+    return {"read": "", "read_into": None}
 
 
 class КонецРаботы(Exception):
@@ -116,6 +131,12 @@ def described(value):
         return show(value)
     text = f"«{value}»" if type(value) is str else show(value)
     return f"{kind(value)} {text}"
+
+
+def described_acc(value):
+    """A value in «нельзя сравнивать …»: its kind in the accusative, then the value."""
+    text = f"«{value}»" if type(value) is str else show(value)
+    return f"{kind(value, 'acc')} {text}"
 
 
 def show_key(key):

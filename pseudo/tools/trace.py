@@ -175,8 +175,8 @@ class Tracer:
                     flush()
                 return stream.flush()
 
-        def traced_next():
-            value = next_value()
+        def traced_next(*whole_line):
+            value = next_value(*whole_line)
             if value is not None:
                 tracer.emit((tracer._step(), "input", tracer.current, tracer.depth, value))
             return value
