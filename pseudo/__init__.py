@@ -50,7 +50,7 @@ def load(source) -> Loaded:
     from .frontend.resolver import diagnostic_order, resolve_program
     resolved = resolve_program(source)
     facts = analyse(resolved.program, resolved.walked)
-    found = check(resolved.program, facts)
+    found = check(resolved.program, facts, resolved.captures)
     errors = resolved.errors + [d for d in found if d.severity == "error"]
     if errors:
         raise StaticError(sorted(errors, key=diagnostic_order))

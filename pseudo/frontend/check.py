@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..analysis import Facts, automaton
+from ..analysis.kinds import BOOL
 from ..errors import Diagnostic, diagnostic
 from ..messages import hint, nearest
 from ..runtime.library import BUILTINS
 from . import silent
 
 
-def check(program: n.Program, facts: Facts) -> list[Diagnostic]:
-    """Errors and warnings that need the whole resolved program."""
-    out: list[Diagnostic] = []
+def check(program: n.Program, facts: Facts, captures=()) -> list[Diagnostic]:
+    """Errors and warnings that need the whole resolved program; `captures`: (phrase, warning)
+    of the phrases whose last argument took an operator, warned about unless the phrase is a
+    condition (resolver.warn_capture)."""
+    out: list[Diagnostic] = [w for key, w in captures if facts.kinds.result(key) != BOOL]
     uses = _Uses(silent.FirstUses(program))
     for key, body in facts.bodies.items():
         out.extend(uses.collect(facts.nodes[key], body.locals, program.definitions))

@@ -8,6 +8,7 @@ name written with look-alike letters resolves to the one defined (with a warning
 from __future__ import annotations
 
 import os
+from functools import partial
 from itertools import pairwise
 
 from .. import nodes as n
@@ -127,6 +128,7 @@ class Resolver:
         self.expr_cache: dict[tuple, n.Expr | StaticError] = {}
         self.walked: dict[int, tuple[n.Node, list[n.Node]]] = {}  # bind_names's, for the analysis
         self.declared: set[int] = set()  # ids of the RawDefs accepted by _declare
+        self.captures: dict[tuple, tuple[str, Diagnostic]] = {}  # (place) → (phrase, warning): warn_capture
         self.broken = Broken()  # what the chunks that did not parse define: not reported as unknown
         for f in loaded.files:
             self.errors.extend(f.errors)
@@ -675,8 +677,33 @@ class BodyResolver:
             raise static_error("phrase-or-procedure", run.span, hint("phrase-or-procedure"),
                                text=_source_text(self.source, toks), phrase=m.pattern.key, name=toks[0].value)
         self.warn_case(m)
+        if in_condition:
+            self.warn_capture(m, run)
         args = tuple(self.try_expr(toks[a:b]) for a, b in m.slices)
         return n.Call(run.span, m.pattern.key, args)
+
+    def warn_capture(self, m, run: Run) -> None:
+        """A phrase whose pattern ends with a parameter, standing as a value: its last argument
+        takes the operators after it (`квадрат 3 + 1` is квадрат (3 + 1)); if one stands there
+        outside brackets, the reader may have meant it for the expression around the phrase.
+        The warning is kept for the checker, which drops it where the phrase is a condition
+        (`курица на поле r, c + 1` cannot mean a condition plus 1)."""
+        toks = run.tokens
+        if isinstance(m.pattern.elements[-1], str) or m.slices[-1][1] != len(toks):
+            return
+        start, end = m.slices[-1]
+        at = _first_operator(toks[start:end])
+        span = _tokens_span(self.source, toks)
+        where = (span.filename, span.line, span.column)
+        if at is None or where in self.r.captures:
+            return
+        op = start + at
+        text = partial(_source_text, self.source)
+        self.r.captures[where] = m.pattern.key, diagnostic(
+            "warning", "phrase-capture", span,
+            hint("phrase-capture", op=toks[op].value, fix=f"({text(toks[:op])}) {text(toks[op:])}",
+                 inside=f"{text(toks[:start])} ({text(toks[start:])})"),
+            phrase=m.pattern.key, taken=text(toks[start:]), op=toks[op].value)
 
     def warn_case(self, m) -> None:
         for tok, defined in m.case_differs:
@@ -747,6 +774,21 @@ def _split_top(toks: list[Token], type_: str) -> list[list[Token]]:
         prev = c + 1
     pieces.append(toks[prev:])
     return [p for p in pieces if p]
+
+
+BINARY_OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "CARET", "DIV", "MOD", "EQ", "NE", "LT", "GT", "LE", "GE"}
+
+
+def _first_operator(toks: list[Token]) -> int | None:
+    """The index of the first binary operator outside brackets (a minus that follows nothing
+    or another operator is a sign, not an operation); None if there is none."""
+    d = depths(toks)
+    after_operand = False
+    for i, tok in enumerate(toks):
+        if d[i] == 0 and tok.type in BINARY_OPERATORS and after_operand:
+            return i
+        after_operand = tok.type not in BINARY_OPERATORS and tok.type not in ("LPAR", "LSQB", "IF") or d[i + 1] < d[i]
+    return None
 
 
 def _reads_lines(toks: list[Token]) -> bool:
@@ -1020,12 +1062,14 @@ def _targets(node: n.Node, ref_params: dict[str, list[bool]]) -> list[n.Expr]:
 class Resolved:
     """`program`: what could be resolved (statements with errors are left out); `sources`: every
     file of the program, by name; `walked`: bind_names's nodes of the bodies it kept; `named`:
-    every path named by ИСПОЛЬЗОВАТЬ (Loaded.named)."""
+    every path named by ИСПОЛЬЗОВАТЬ (Loaded.named); `captures`: (phrase, warning) of each
+    phrase whose last argument took an operator (BodyResolver.warn_capture)."""
 
     def __init__(self, program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic],
-                 sources: dict[str, Source], walked: dict[int, tuple[n.Node, list[n.Node]]], named: list[str]):
+                 sources: dict[str, Source], walked: dict[int, tuple[n.Node, list[n.Node]]], named: list[str],
+                 captures: list[tuple[str, Diagnostic]] = ()):
         self.program, self.warnings, self.errors = program, warnings, errors
-        self.sources, self.walked, self.named = sources, walked, named
+        self.sources, self.walked, self.named, self.captures = sources, walked, named, captures
 
 
 def resolve_program(source: Source) -> Resolved:
@@ -1035,7 +1079,7 @@ def resolve_program(source: Source) -> Resolved:
     program = resolver.resolve()
     sources = {f.source.filename: f.source for f in loaded.files}
     return Resolved(program, sorted(resolver.warnings, key=_diag_order), resolver.errors, sources,
-                    resolver.walked, loaded.named)
+                    resolver.walked, loaded.named, list(resolver.captures.values()))
 
 
 def diagnostic_order(d: Diagnostic):
