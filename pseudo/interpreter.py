@@ -162,11 +162,16 @@ class Interpreter:
         return None
 
     def _exec_While(self, s: n.While, fr: Frame):
+        endless = self.facts.endless.get(id(s))
         while self.condition(s.cond, fr, "ПОКА"):
             limits.шаг()  # a limit it meets is placed at the loop by exec()
             signal = self.exec_block(s.body, fr)
             if signal is not None:
                 return signal
+            if endless is not None:  # its condition cannot have changed: it still holds
+                values = [self.eval(n.Var(s.cond.span, name), fr) for name in endless.variables]
+                self.checked(limits.цикл_не_кончится, endless.cond, s.cond.span, endless.unchanged,
+                             endless.variables, values)
         return None
 
     def _exec_For(self, s: n.For, fr: Frame):

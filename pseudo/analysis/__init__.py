@@ -5,7 +5,8 @@ stage — the checker, the interpreter, the code generator and `pseudo graph`:
 - whether a procedure surely assigns РЕЗУЛЬТАТ, which definitions may give no value, which
   are recursive;
 - the automaton of every block that has labels (its states and transfers);
-- the kinds of values (kinds.py), and the program's arrays.
+- the kinds of values (kinds.py), and the program's arrays;
+- the ПОКА that cannot end, and whether a ДЛЯ's variable may change under it (loops.py).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from functools import cached_property
 from .. import nodes as n
 from .automaton import ENTRY_LABEL, Automaton, build
 from .kinds import Kinds
+from .loops import endless_loops, loop_variable_reassigned
 
 RESULT = "РЕЗУЛЬТАТ"
 
@@ -61,6 +63,17 @@ class Facts:
     def guarded_kinds(self) -> Kinds:
         """The kinds of values when each value read is of the kind its variable is used as."""
         return Kinds(self.program, guarded=True)
+
+    @cached_property
+    def endless(self) -> dict:
+        """id of each ПОКА that cannot end → its loops.EndlessLoop."""
+        return endless_loops(self.program, self.nodes)
+
+    @cached_property
+    def watchable(self) -> bool:
+        """Can a run be watched for a state that comes back (no ДЛЯ's variable changes under
+        it: runtime/limits.py)?"""
+        return not loop_variable_reassigned(self.program, self.nodes)
 
     def automaton(self, block: n.Block) -> Automaton | None:
         return self.automata.get(id(block))

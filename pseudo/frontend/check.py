@@ -22,6 +22,10 @@ def check(program: n.Program, facts: Facts, captures=()) -> list[Diagnostic]:
     out.extend(automaton.check(facts.top_automata()))
     out.extend(silent.warnings(program, facts.recursive, uses.first))
     out.extend(uses.unread_arrays())
+    for key, listed in facts.nodes.items():
+        out.extend(diagnostic("warning", "endless-while", x.cond.span, hint("endless-while", name=loop.variables[0])
+                              if loop.variables else None, unchanged=loop.unchanged, cond=loop.cond)
+                   for x in listed if isinstance(x, n.While) and (loop := facts.endless.get(id(x))) is not None)
     for name in uses.scalars.keys() & uses.arrays.keys():
         if name not in uses.assigned:  # `СООБЩИТЬ m` for an array m: the whole array as a value
             out.append(diagnostic("error", "array-as-value", uses.scalars[name].span,

@@ -496,6 +496,13 @@ class BodyCode:
     def _stmt_While(self, s: n.While, where: Where):
         inner = where.but(loops=where.loops + ("other",), depth=where.depth + 1)
         body = self.count_loop(s) + self.suite(s.body, inner)
+        endless = self.gen.facts.endless.get(id(s))
+        if endless is not None:  # its body done, its condition still holds: it cannot end (analysis/loops.py)
+            names = [ast.Constant(x) for x in endless.variables]
+            values = [self.expr(n.Var(s.cond.span, x)) for x in endless.variables]
+            body.append(statement(call("цикл_не_кончится", [
+                ast.Constant(endless.cond), ast.Constant(endless.unchanged), ast.Tuple(elts=names, ctx=ast.Load()),
+                ast.Tuple(elts=values, ctx=ast.Load())], s.cond.span), s.cond.span))
         if self.gen.fast and self.key is None and not where.loops and len(self.scopes) == 1 \
                 and not (body and isinstance(body[-1], ast.Continue | ast.Break | ast.Return | ast.Raise)):
             # CPython 3.11 specialises a function's code once it has been called eight times or

@@ -7,7 +7,7 @@ CHECK_EVERY steps, or at once when a Ctrl-C sets the boundary below the count.
 import os
 import time
 
-from .values import Пересмотр, fail
+from .values import Пересмотр, fail, show
 
 
 class Limits:
@@ -103,6 +103,14 @@ def выйти(значение=None):
     global глубина
     глубина -= 1
     return значение
+
+
+def цикл_не_кончится(условие, неизменное, имена, значения):
+    """A ПОКА whose condition nothing in its body can change (analysis/loops.py) has run its
+    body once and comes back to its condition, which still holds: it cannot end."""
+    shown = ", ".join(f"{имя} = {show(v)}" for имя, v in zip(имена, значения))
+    raise fail("endless-while", cond=условие, unchanged=неизменное, values=f" ({shown})" if shown else "",
+               example=f": например, {имена[0]} := {имена[0]} + 1" if имена else "")
 
 
 # ---- random numbers: one generator per run, seeded (СЛУЧАЙНОЕ) ----
