@@ -21,6 +21,7 @@ from .errors import (
 )
 from .files import AtomicFile, OutputRefused, check_output, write_file
 from .runtime import Limits
+from .runtime.report import after_ctrl_c
 from .runtime.runner import MAX_DEPTH
 
 # Imported where they are needed, not here: `pseudo run` of a program in the cache
@@ -320,6 +321,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except PseudoError as e:
         _flush()
+        after_ctrl_c(getattr(e, "code", None), sys.stderr)
         print(e.render(), file=sys.stderr)
         return e.exit_code
     except KeyboardInterrupt:

@@ -7,8 +7,9 @@ import sys
 
 from .errors import PseudoRuntimeError, StaticError, diagnostic
 from .runtime import Limits, load_code
-from .runtime.report import as_failure, explain, in_written_out_code
-from .runtime.runner import on_deep_stack, run_program
+from .runtime.limits import Watch
+from .runtime.report import as_failure, explain, fill_in, in_written_out_code
+from .runtime.runner import FrameReader, on_deep_stack, run_program
 from .runtime.values import Failure
 
 INTERPRETER_FRAMES = 60  # Python frames one pseudo call may take in the interpreter, nesting included
@@ -44,8 +45,10 @@ def run_code(codes, program, stdin, stdout, limits: Limits, exact=None, lines: b
     raises PseudoRuntimeError when it fails."""
     main = load_code(codes, program.texts if lines else {})
     hands_over = (lambda exc: in_written_out_code(exc, program)) if program.inlined else None
+    before = frozenset(main.__globals__)
     try:
-        run_program(main, stdin, stdout, limits, program.frames_per_call, exact, hands_over)
+        run_program(main, stdin, stdout, limits, program.frames_per_call, exact, hands_over,
+                    lambda fast: Watch(FrameReader(before, fast), program.watchable))
     except BaseException as exc:
         failure = explain(exc, program)
         if failure is None:
@@ -64,7 +67,7 @@ def _span(place, texts: dict):
 
 
 def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer) -> None:
-    from .interpreter import Interpreter
+    from .interpreter import Interpreter, StateReader
     interpreter = Interpreter(loaded.program, loaded.facts, tracer, stats)
 
     def main():
@@ -72,13 +75,15 @@ def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer) -> No
             tracer.attach()
         interpreter.run()
     try:
-        run_program(main, stdin, stdout, limits, INTERPRETER_FRAMES)
+        run_program(main, stdin, stdout, limits, INTERPRETER_FRAMES,
+                    watch=lambda fast: Watch(StateReader(interpreter), loaded.facts.watchable))
     except BaseException as exc:
         failure = exc if isinstance(exc, Failure) else as_failure(exc, {})
         if failure is None:
             raise
         if failure.place is None and not isinstance(exc, KeyboardInterrupt):
             interpreter.placed(failure, interpreter.where)  # output closed, too deep a nesting
+        fill_in(failure, lambda span: span, lambda filename, number: loaded.sources[filename].line(number))
         raise _error(failure, failure.place) from None
 
 

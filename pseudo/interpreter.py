@@ -19,6 +19,7 @@ from .analysis import RESULT, Facts
 from .analysis.automaton import Automaton
 from .runtime import io, limits
 from .runtime.library import BUILTINS
+from .runtime.limits import frozen
 from .runtime.ops import NEGATION, OPERATORS, индекс, логическое, прогрессия, условие
 from .runtime.report import shown_argument, stack_entry
 from .runtime.values import Failure, КонецРаботы, Массив, Ячейка, fail
@@ -383,6 +384,43 @@ class Interpreter:
             self.tracer.state(a, source, target, how, goto)
 
 
+class StateReader:
+    """The interpreter's state, read for the run's watch (runtime/limits.py, Watch) from the
+    Python frame that made the step: a loop's method (the loop, `s`), `step` (a transfer: the
+    state it enters, `span`) or `call` (the entry of a call, `e`). It compares what the exact
+    code's reader compares — the call in progress, the place of the step, its variables, the
+    globals and arrays, input, output and random numbers —, so both stop at the same look."""
+
+    def __init__(self, interpreter: Interpreter):
+        self.interpreter = interpreter
+
+    @staticmethod
+    def site(frame, at_step: bool):
+        here = frame.f_locals
+        span = here["span"] if frame.f_code is STEP else here["s"].span if at_step else here["e"].span
+        return span
+
+    @staticmethod
+    def call(frame) -> Frame:
+        """The call in progress (a transfer's: the block of states is one frame up)."""
+        return frame.f_back.f_locals["fr"] if frame.f_code is STEP else frame.f_locals["fr"]
+
+    def snapshot(self, frame):
+        span = frame.f_locals["span"] if frame.f_code is STEP else frame.f_locals["s"].span
+        fr = self.call(frame)
+        count, it = [0], self.interpreter
+        values = [tuple((name, frozen(v, count)) for name, v in names.items()) for names in (it.globals, fr.values)]
+        arrays = tuple((name, frozen(a, count)) for name, a in it.arrays.items())
+        place = (span.filename, span.line, span.column, span.end_line, span.end_column)
+        return (fr, place, *values, arrays, io.surroundings()), count[0]
+
+    def variables(self, frame) -> dict:
+        """The globals' values and the call's, by name (a РЕЗ parameter by the value it reaches)."""
+        fr = self.call(frame)
+        return {name: v.или_ничего() if isinstance(v, Ячейка) else v
+                for names in (self.interpreter.globals, fr.values) for name, v in names.items()}
+
+
 def _methods(prefix: str) -> dict:
     """Node class → the method that runs it, looked up once here rather than by name at each node."""
     return {getattr(n, name.removeprefix(prefix)): method
@@ -391,5 +429,6 @@ def _methods(prefix: str) -> dict:
 
 Interpreter.EXEC = _methods("_exec_")
 Interpreter.EVAL = _methods("_eval_")
+STEP = Interpreter.step.__code__
 
-__all__ = ["EXIT", "Goto", "Interpreter", "Stats"]
+__all__ = ["EXIT", "Goto", "Interpreter", "StateReader", "Stats"]

@@ -80,7 +80,7 @@ def test_check_reports_everything_without_running(tmp_path):
 
 
 def test_limits_are_options(tmp_path):
-    loop = write(tmp_path, "ПОКА ИСТИНА ВЫПОЛНЯТЬ x := 1 ВЕРНУТЬСЯ\n")
+    loop = write(tmp_path, "x := 0\nПОКА ИСТИНА ВЫПОЛНЯТЬ x := x + 1 ВЕРНУТЬСЯ\n")  # never the same state again
     result = cli("run", "--max-steps", "5000", loop)
     assert result.returncode == 70 and "предел шагов (5000)" in result.stderr
     result = cli("run", "--time-limit", "0.3", loop)

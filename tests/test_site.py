@@ -332,7 +332,7 @@ def test_a_plain_static_server_runs_it_and_stop_starts_the_runtime_again(browser
     assert not page.evaluate("crossOriginIsolated")
     out, _, _ = run(page)
     assert len(out.splitlines()) == 92
-    program(page, "ПОКА ИСТИНА ВЫПОЛНЯТЬ ВЕРНУТЬСЯ\n")
+    program(page, "x := 0\nПОКА ИСТИНА ВЫПОЛНЯТЬ x := x + 1 ВЕРНУТЬСЯ\n")  # never the same state: Stop ends it
     page.evaluate("document.getElementById('exit').textContent = ''")
     page.click("#run")
     page.wait_for_timeout(500)

@@ -165,7 +165,8 @@ def describe(gen: Generator, loaded, **more) -> CompiledProgram:
             tuple(gen.names.var(p.name) for p in d.params if (key, p.name) not in gen.cells))
     names = {py: name for py, name in gen.names.program_names().items() if py != name}
     texts = {filename: source.text for filename, source in loaded.sources.items()}
-    return CompiledProgram(texts, definitions, names, frames_per_call=gen.frames_per_call, inlined=gen.inlined, **more)
+    return CompiledProgram(texts, definitions, names, frames_per_call=gen.frames_per_call, inlined=gen.inlined,
+                           watchable=loaded.facts.watchable, **more)
 
 
 def _literal(program: CompiledProgram, rest: int | None) -> str:
@@ -180,7 +181,7 @@ def _literal(program: CompiledProgram, rest: int | None) -> str:
             f"    'names': {program.names!r},\n    'positions': {positions},\n"
             f"    'code_file': __file__, 'code_lines': {program.code_lines}, "
             f"'frames_per_call': {program.frames_per_call}, 'rest_line': {rest},\n"
-            f"    'inlined': {program.inlined!r},\n}}")
+            f"    'inlined': {program.inlined!r}, 'watchable': {program.watchable!r},\n}}")
 
 
 def runtime_text() -> str:

@@ -6,7 +6,7 @@ the functions at the end of this module.
 import os
 import time
 
-from .limits import проверить_пределы
+from .limits import random_state, проверить_пределы
 from .values import WORDS_READ, Пересмотр, described, fail, is_number, norm, show, дробь
 
 MAX_PAUSE_MS = 10 ** 9
@@ -214,6 +214,12 @@ def start_io(stdin, stdout):
     ВЫВОД = Output(stdout)
     ВВОД = Input(stdin, ВЫВОД)
     return ВЫВОД, ВВОД
+
+
+def surroundings():
+    """What a state of the run holds besides the program's variables: where the input stands,
+    what was printed, where the random numbers stand."""
+    return ВВОД.position(), ВЫВОД.written, ВЫВОД.open, random_state()
 
 
 def finish_io():

@@ -1,13 +1,25 @@
-"""Steps, call depth and time: the limits every run obeys, and Ctrl-C.
+"""Steps, call depth and time: the limits every run obeys, and Ctrl-C; and the watch for a
+program that does not end.
 
 A step is a loop iteration, a call or a transfer to a state. Each costs one addition and one
 comparison (`шаг`); the limits themselves — steps, time, Ctrl-C — are looked at only every
 CHECK_EVERY steps, or at once when a Ctrl-C sets the boundary below the count.
+
+At those looks the run's `Watch` (DIALECT.md, «Programs that do not end») notes where the
+program is, so that the step limit's message names the line that took the most steps; and,
+once the run has gone on for WATCH_AFTER steps, it keeps a snapshot of the program's state
+now and then and compares the state at later looks with it: the same point of the same call
+with every variable, element, input position, output and random state equal means the program
+will repeat itself forever, and the run stops there. The snapshots are taken by a reader of
+the mode that runs (runner.py for compiled code, the interpreter's own); the interpreter and
+the exact code look at the same steps and compare the same things, so they stop at the same
+look; the fast code hands a repeat over to the exact code, as it does the step limit.
 """
 import os
+import sys
 import time
 
-from .values import Пересмотр, fail, show
+from .values import Failure, Пересмотр, Ячейка, fail, is_fraction, show
 
 
 class Limits:
@@ -35,19 +47,19 @@ CHECK_EVERY = 1 << 14
 прервано = False
 
 
-def start_limits(limits):
-    """Fresh counters for a new run."""
-    global шаги, граница, глубина, предел_шагов, предел_глубины, предел_времени, срок, прервано
-    шаги, глубина, прервано = 0, 0, False
+def start_limits(limits, watch=None):
+    """Fresh counters for a new run; `watch`: its Watch, or None."""
+    global шаги, граница, глубина, предел_шагов, предел_глубины, предел_времени, срок, прервано, НАБЛЮДЕНИЕ
+    шаги, глубина, прервано, НАБЛЮДЕНИЕ = 0, 0, False, watch
     предел_шагов, предел_глубины, предел_времени = limits.max_steps, limits.max_depth, limits.time_limit
     граница = min(CHECK_EVERY, предел_шагов)
     срок = time.monotonic() + предел_времени
 
 
-def restart_limits():
-    """The counters for a run begun again; its time and a Ctrl-C carry on."""
-    global шаги, глубина, граница
-    шаги, глубина = 0, 0
+def restart_limits(watch=None):
+    """The counters for a run begun again, and its Watch; its time and a Ctrl-C carry on."""
+    global шаги, глубина, граница, НАБЛЮДЕНИЕ
+    шаги, глубина, НАБЛЮДЕНИЕ = 0, 0, watch
     граница = -1 if прервано else min(CHECK_EVERY, предел_шагов)
 
 
@@ -60,30 +72,44 @@ def шаг():
     global шаги
     шаги += 1
     if шаги > граница:
-        проверить_пределы()
+        проверить_пределы(AT_STEP)
 
 
-def проверить_пределы():
+AT_STEP, AT_ENTRY = 1, 2  # who looks at the limits: a step, the entry of a call (their caller is two frames up)
+
+
+def проверить_пределы(who=None):
+    """The look at the limits every CHECK_EVERY steps (`who`: AT_STEP or AT_ENTRY; None from
+    a pause, which is not a place in the program)."""
     global граница
     if прервано:
         raise fail("interrupted")
     if шаги > предел_шагов:
-        raise fail("step-limit", limit=предел_шагов)
+        if who is not None and НАБЛЮДЕНИЕ is not None:
+            НАБЛЮДЕНИЕ.note(sys._getframe(2), who == AT_STEP)
+        raise fail("step-limit", limit=предел_шагов, hot="", where="", sites=НАБЛЮДЕНИЕ and НАБЛЮДЕНИЕ.hottest())
     if time.monotonic() > срок:
         raise fail("time-limit", limit=f"{предел_времени:g}")
     граница = min(шаги + CHECK_EVERY, предел_шагов)
+    if who is not None and НАБЛЮДЕНИЕ is not None:
+        граница = min(шаги + НАБЛЮДЕНИЕ.look(sys._getframe(2), who == AT_STEP, шаги), предел_шагов)
 
 
 def пределы(счёт):
     """The fast code's look at the limits, when its own count of steps passes its boundary:
-    Ctrl-C and the time as always; its count (never below the true one) at the step limit
-    hands over to the exact code. Gives the next boundary."""
+    Ctrl-C and the time as always; its count (never below the true one) at the step limit,
+    or a state that came back, hands over to the exact code. Gives the next boundary."""
     if прервано:
         raise fail("interrupted")
     if счёт > предел_шагов:
         raise Пересмотр
     if time.monotonic() > срок:
         raise fail("time-limit", limit=f"{предел_времени:g}")
+    if НАБЛЮДЕНИЕ is not None and счёт >= WATCH_AFTER:
+        try:
+            return min(счёт + НАБЛЮДЕНИЕ.look(sys._getframe(1), True, счёт), предел_шагов)
+        except Failure:  # the state came back: the exact code finds it, and says where
+            raise Пересмотр from None
     return min(счёт + CHECK_EVERY, предел_шагов)
 
 
@@ -95,7 +121,7 @@ def войти():
     глубина += 1
     шаги += 1
     if шаги > граница:
-        проверить_пределы()
+        проверить_пределы(AT_ENTRY)
 
 
 def выйти(значение=None):
@@ -111,6 +137,103 @@ def цикл_не_кончится(условие, неизменное, име�
     shown = ", ".join(f"{имя} = {show(v)}" for имя, v in zip(имена, значения))
     raise fail("endless-while", cond=условие, unchanged=неизменное, values=f" ({shown})" if shown else "",
                example=f": например, {имена[0]} := {имена[0]} + 1" if имена else "")
+
+
+# ---- the watch for a program that does not end ----
+
+WATCH_AFTER = 1 << 20  # steps before snapshots begin: a run that ends sooner never pays for one
+SNAPSHOT_BUDGET = 1000  # elements of arrays a snapshot may copy per look; a larger state is taken at fewer looks
+НАБЛЮДЕНИЕ = None  # the run's Watch
+
+
+class Watch:
+    """Where a run is at each look at the limits, and whether its state has come back.
+
+    `reader`: the mode's reader of the program's state, given the frame of the step's caller:
+    `site(frame, at_step)`, where the program is (a hashable of the mode's own, which the
+    report makes a line); `call(frame)`, the call in progress (its frame: only a call that
+    stays in place can be seen to repeat); `snapshot(frame)`: the state as a hashable that is
+    equal only for equal states — the call, the point in it, its variables, the globals,
+    arrays, input, output and random numbers —, and the number of elements of arrays in it;
+    and `variables(frame)`: the values of the variables the call sees and of the main
+    program's, by name (Python's, for compiled code), for the message. `watchable`: False
+    when some ДЛЯ's variable may change under its loop (analysis/loops.py: which turn it is
+    would not be in any variable).
+
+    Snapshots follow Brent's method: one kept snapshot, replaced after 1, 2, 4, 8 … looks,
+    and compared with each later one of the same call. Only a call seen at one of the last
+    RECENT looks may be kept: a call made inside the cycle (a procedure the loop calls) ends
+    before the state comes back. A state of `n` elements is taken at one look in
+    `n // SNAPSHOT_BUDGET + 1`. The looks come at steps a little apart (a jitter), so that
+    a cycle whose length divides CHECK_EVERY is not always seen at the same places."""
+
+    RECENT = 8
+
+    def __init__(self, reader, watchable=True):
+        self.reader, self.watchable = reader, watchable
+        self.sites = {}  # site → looks that found the program there
+        self.kept = None  # (hash, snapshot) kept; its call is snapshot[0]
+        self.since, self.power = 0, 1  # looks since the kept snapshot; when it is replaced
+        self.recent = []  # the calls of the last looks
+        self.wait = 0  # looks to let pass before the next snapshot
+        self.looks = 0
+        self.deferred = False  # a look put off from the entry of a call to the next step
+
+    def note(self, frame, at_step):
+        """Note where the program is (not again at a look put off from the entry of a call)."""
+        if not self.deferred:
+            site = self.reader.site(frame, at_step)
+            self.sites[site] = self.sites.get(site, 0) + 1
+
+    def look(self, frame, at_step, steps):
+        """Note where the program is; compare its state with the kept one. The steps to the
+        next look."""
+        self.note(frame, at_step)
+        if not self.watchable or steps < WATCH_AFTER:
+            return CHECK_EVERY
+        self.deferred = not at_step
+        if not at_step:  # the entry of a call: the look at the state is put off to the next step
+            return 1
+        self.looks += 1
+        after = CHECK_EVERY + self.looks * 2654435761 % 509
+        call = self.reader.call(frame)
+        same = self.kept is not None and self.kept[1][0] is call
+        keep = (self.kept is None or self.since >= self.power) and any(c is call for c in self.recent)
+        self.since += 1
+        self.recent = [*self.recent[1 - self.RECENT:], call]
+        if self.wait or not (same or keep):
+            self.wait = max(0, self.wait - 1)
+            return after
+        snapshot, elements = self.reader.snapshot(frame)
+        self.wait = elements // SNAPSHOT_BUDGET
+        key = hash(snapshot)
+        if same and self.kept[0] == key and self.kept[1] == snapshot:
+            raise fail("repeat", values="", repeated=self.reader.variables(frame))
+        if keep:
+            self.kept, self.since, self.power = (key, snapshot), 0, self.power * 2
+        return after
+
+    def hottest(self):
+        """The sites of the looks, most frequent first (the report makes them lines)."""
+        return sorted(self.sites.items(), key=lambda item: -item[1])
+
+
+def frozen(value, count):
+    """A value of the program as a hashable that is equal only for equal values: arrays (dicts
+    of elements, rows of rows) as tuples of their items, a РЕЗ cell by the value in it, ИСТИНА
+    apart from 1; None for what is not a value of the program. `count`: a one-item list that
+    counts the elements taken."""
+    t = type(value)
+    if t is int or t is str or is_fraction(value):
+        return value
+    if t is bool:
+        return ("логическое", value)
+    if isinstance(value, dict):
+        count[0] += len(value)
+        return (t.__name__, tuple((k, frozen(v, count)) for k, v in value.items()))
+    if t is Ячейка:  # a РЕЗ cell, or a local kept in one
+        return ("РЕЗ", frozen(value.или_ничего(), count))
+    return None
 
 
 # ---- random numbers: one generator per run, seeded (СЛУЧАЙНОЕ) ----
@@ -137,6 +260,11 @@ def generator():
         import random
         ГЕНЕРАТОР = random.Random(СЕМЯ)
     return ГЕНЕРАТОР
+
+
+def random_state():
+    """Where the run's random numbers stand (None before the first)."""
+    return ГЕНЕРАТОР.getstate() if ГЕНЕРАТОР is not None else None
 
 
 def interrupt():

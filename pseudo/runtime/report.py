@@ -138,14 +138,16 @@ class CompiledProgram:
     ends before `code_lines`. `frames_per_call`: Python frames one pseudo call may need, for
     the recursion limit. `inlined`: the program's place (file, line, column, end line, end
     column) of each node of a function the fast code writes out in place of its calls, mapped
-    to that function's Python name (pygen/inline.py)."""
+    to that function's Python name (pygen/inline.py). `watchable`: may the run be watched for a
+    state that comes back (analysis.Facts.watchable)?"""
 
     def __init__(self, texts, definitions, names, positions=None, code_file=None, code_lines=0,
-                 frames_per_call=2, inlined=None):
+                 frames_per_call=2, inlined=None, watchable=False):
         self.texts, self.definitions, self.names = texts, definitions, names
         self._positions = positions
         self.code_file, self.code_lines, self.frames_per_call = code_file, code_lines, frames_per_call
         self.inlined = inlined or {}
+        self.watchable = watchable
         self.lines_cache = {}
 
     @property
@@ -193,14 +195,16 @@ def program_of(fields):
     cache entry (fields_of)."""
     definitions = {k: Definition(*d) for k, d in fields["definitions"].items()}
     return CompiledProgram(fields["texts"], definitions, fields["names"], fields["positions"], fields["code_file"],
-                           fields["code_lines"], fields["frames_per_call"], fields["inlined"])
+                           fields["code_lines"], fields["frames_per_call"], fields["inlined"],
+                           fields.get("watchable", False))
 
 
 def fields_of(program):
     """A CompiledProgram as plain data, as program_of reads it."""
     return {"texts": program.texts, "definitions": {k: d.as_tuple() for k, d in program.definitions.items()},
             "names": program.names, "positions": program._positions, "code_file": program.code_file,
-            "code_lines": program.code_lines, "frames_per_call": program.frames_per_call, "inlined": program.inlined}
+            "code_lines": program.code_lines, "frames_per_call": program.frames_per_call, "inlined": program.inlined,
+            "watchable": program.watchable}
 
 
 def encode_positions(positions, files):
@@ -254,7 +258,39 @@ def explain(exc, program):
     frames = failing_frames(exc, program)
     failure.place = innermost_place(frames, program)
     failure.stack = _stack(frames, program)
+    fill_in(failure, lambda site: program.place(*site), program.line, program.names)
     return failure
+
+
+def fill_in(failure, place_of, line_text, names=None):
+    """What a message can say only at the report, in the program's terms: the line that took
+    the most steps (from limits.Watch's sites: `place_of(site)`, a place with .filename and
+    .line, or None), the values that came back (`names`: Python names of variables → the
+    program's). `line_text(filename, number)`: a line of the program."""
+    args = failure.args_
+    if failure.code == "step-limit" and args.get("sites"):
+        lines = {}
+        for site, looks in args["sites"]:
+            place = place_of(site)
+            if place is not None:
+                lines[place.filename, place.line] = lines.get((place.filename, place.line), 0) + looks
+        if lines:
+            (filename, number), _ = max(lines.items(), key=lambda item: (item[1], -item[0][1]))
+            text = " ".join(line_text(filename, number).split())
+            args["hot"] = f"; больше всего шагов — в строке {number}: {text[:60]}{'…' if len(text) > 60 else ''}"
+            args["where"] = f" в строке {number}"
+    elif failure.code == "repeat" and failure.place is not None:
+        import re  # on the path of this message only
+        place, names = failure.place, names or {}
+        repeated = {names.get(k, k): v for k, v in args["repeated"].items()}
+        text = "\n".join(line_text(place.filename, k) for k in range(place.line, place.end_line + 1))
+        shown = [name for name in dict.fromkeys(re.findall(r"\w+", text)) if name in repeated] or sorted(repeated)
+        if shown:
+            values = ", ".join(f"{name} = {show(repeated[name])}" for name in shown[:REPEATED_SHOWN])
+            args["values"] = f" ({values}{', …' if len(shown) > REPEATED_SHOWN else ''})"
+
+
+REPEATED_SHOWN = 8  # values of a state that came back, at most, in its message
 
 
 def failing_frames(exc, program):
@@ -357,5 +393,15 @@ def report_exception(exc, program, stream=None):
         sys.stdout.flush()
     except (OSError, ValueError, AttributeError):
         pass
+    after_ctrl_c(failure.code, stream)
     print(render("error", failure.text(), place, line, failure.hint(), stack_lines(failure.stack)), file=stream)
     return EXIT_INTERRUPTED if failure.code == "interrupted" else EXIT_RUNTIME
+
+
+def after_ctrl_c(code, stream):
+    """A terminal shows ^C where the cursor was: the message of a Ctrl-C begins on a line of its own."""
+    try:
+        if code == "interrupted" and stream.isatty():
+            stream.write("\n")
+    except (AttributeError, OSError, ValueError):
+        pass

@@ -4,17 +4,27 @@ emitted file (`выполнить`), which reports errors as `pseudo run` does.
 import _thread
 import sys
 
-from .io import finish_io, restart_io, start_io
-from .limits import CHECK_EVERY, Limits, interrupt, restart_limits, restart_random, start_limits, start_random
+from .io import finish_io, restart_io, start_io, surroundings
+from .limits import (
+    CHECK_EVERY,
+    Limits,
+    Watch,
+    frozen,
+    interrupt,
+    restart_limits,
+    restart_random,
+    start_limits,
+    start_random,
+)
 from .report import in_written_out_code, program_of, report_exception
-from .values import КонецРаботы, Пересмотр
+from .values import КонецРаботы, Пересмотр, Ячейка
 
 THREAD_STACK = 512 * 1024 * 1024
 MAX_DEPTH = 1_000_000  # deeper recursion does not fit in memory: the options refuse it
 EXIT_OK, EXIT_USAGE = 0, 64  # and report.EXIT_RUNTIME, EXIT_INTERRUPTED
 
 
-def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_over=None):
+def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_over=None, watch=None):
     """main() with fresh streams and limits, on a deep stack. КОНЕЦ_РАБОТЫ ends it normally;
     any other exception is raised to the caller as it came. Ctrl-C stops the program at its
     next step; one blocked in input is abandoned after two seconds (KeyboardInterrupt).
@@ -28,9 +38,12 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
     and meets the limit, or the error, or nothing, exactly where the program does. So it does
     on any error for which `hands_over(exception)` is true (one in a function the fast code
     wrote out in place of its call — given only when it wrote some), and a call written out
-    there is one frame less: Python's limit is one lower."""
+    there is one frame less: Python's limit is one lower.
+
+    `watch(fast)`: a new limits.Watch for the fast code (True) or for the code that counts
+    every step (False); None: no watch."""
     start_io(stdin, stdout)
-    start_limits(limits)
+    start_limits(limits, watch(exact is not None) if watch is not None else None)
     start_random(limits.seed)
     counters = main.__globals__ if exact is not None else {}
     counters.update(счёт_шагов=0, рубеж=min(CHECK_EVERY, limits.max_steps))
@@ -58,7 +71,7 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
                     if not _handed_over(e, hands_over):
                         raise
                     restart_io()
-                    restart_limits()
+                    restart_limits(watch(False) if watch is not None else None)
                     restart_random()
                     exact()()
             finally:
@@ -158,6 +171,91 @@ def _depth():
     return depth
 
 
+# ---- the state of a compiled program, for the watch ----
+
+COUNTS = ("счёт_шагов", "рубеж")  # the fast code's own count of steps: not the program's state
+MAIN_NAMES = ("главная", "главная_с_проверками")  # the main program's function, in memory and in a file
+
+
+class FrameReader:
+    """The state of a compiled program, read from its Python frames for limits.Watch. The
+    frame of a step is that of a definition, of главная, or of a function the code makes
+    inside one and calls from it (a state of an automaton, a deep block): up to the first
+    frame that is not such a function, all are one call of the program. Its point: the
+    program's place of the step (`place(code, offset)` for an emitted file, whose code carries
+    its own positions), or for the fast code, which only hands a repeat over, the instruction.
+    `before`: the names of the code's namespace before the program ran (the runtime's, the
+    definitions): not the program's variables."""
+
+    def __init__(self, before, fast=False, place=None):
+        self.before, self.fast, self.place = before, fast, place
+        self.positions = {}
+
+    def site(self, frame, at_step):
+        if not at_step and frame.f_back is not None:  # the entry of a call: the call that made it
+            frame = frame.f_back
+        return frame.f_code, frame.f_lasti
+
+    @staticmethod
+    def chain(frame):
+        """The frame of the step, and those of the same call above it."""
+        chain = [frame]
+        while chain[-1].f_back is not None and any(c is chain[-1].f_code for c in chain[-1].f_back.f_code.co_consts):
+            chain.append(chain[-1].f_back)
+        return chain
+
+    def call(self, frame):
+        return self.chain(frame)[-1]
+
+    def snapshot(self, frame):
+        chain = self.chain(frame)
+        count = [0]
+        values = (self.values(self.program_globals(frame), count),
+                  *(self.values(f.f_locals, count) for f in reversed(chain)))
+        return (chain[-1], self.point(frame), values, surroundings()), count[0]
+
+    def program_globals(self, frame):
+        return {k: v for k, v in frame.f_globals.items() if k not in self.before}
+
+    def variables(self, frame):
+        """The values of the variables: the globals, главная's, the call's (a cell by its value)."""
+        frames = []
+        while frame is not None and frame.f_code.co_name not in MAIN_NAMES:
+            frames.append(frame)
+            frame = frame.f_back
+        frames.append(frame) if frame is not None else None
+        out = {}
+        for names in (self.program_globals(frames[0]), *(f.f_locals for f in reversed(frames))):
+            for name, value in names.items():
+                if type(value) is Ячейка:
+                    value = value.или_ничего()
+                if frozen(value, [0]) is not None and not isinstance(value, dict) and not name.startswith("шагов"):
+                    out[name] = value
+        return out
+
+    def point(self, frame):
+        code, offset = frame.f_code, frame.f_lasti
+        if self.fast:
+            return code, offset
+        if self.place is not None:
+            return self.place(code, offset)
+        if code not in self.positions:
+            self.positions[code] = list(code.co_positions())
+        return self.positions[code][offset // 2]
+
+    def values(self, names, count):
+        out = []
+        for name, value in names.items():
+            if name.startswith("__") or name in COUNTS or self.fast and name.startswith("шагов"):
+                continue
+            if type(value) is dict and value and type(next(iter(value))) is str:
+                continue  # a table of the emitted file, not an array
+            held = frozen(value, count)
+            if held is not None:
+                out.append((name, held))
+        return tuple(out)
+
+
 # ---- the start of an emitted file ----
 
 def выполнить(главная, программа, остальное=None):
@@ -199,9 +297,15 @@ def run_emitted(главная, программа, остальное, limits, 
     def hands_over(exc):
         rest()
         return in_written_out_code(exc, program())
+
+    before = frozenset(namespace)
+
+    def watch(fast):  # the exact code of the file carries the file's positions: the program's are in the table
+        place = None if fast else lambda code, offset: program().place(code, offset)
+        return Watch(FrameReader(before, fast, place), программа.get("watchable", False))
     try:
         run_program(главная, stdin, stdout, limits, программа["frames_per_call"], exact,
-                    hands_over if программа["inlined"] else None)
+                    hands_over if программа["inlined"] else None, watch)
     except BrokenPipeError:
         raise
     except BaseException as e:  # noqa: BLE001 - reported as pseudo reports it
