@@ -81,8 +81,8 @@ def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer) -> No
         failure = exc if isinstance(exc, Failure) else as_failure(exc, {})
         if failure is None:
             raise
-        if failure.place is None and not isinstance(exc, KeyboardInterrupt):
-            interpreter.placed(failure, interpreter.where)  # output closed, too deep a nesting
+        if failure.place is None:  # output closed, too deep a nesting, Ctrl-C while waiting for input
+            interpreter.placed(failure, interpreter.where)
         fill_in(failure, lambda span: span, lambda filename, number: loaded.sources[filename].line(number))
         raise _error(failure, failure.place) from None
 

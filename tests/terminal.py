@@ -27,7 +27,7 @@ class Terminal:
     def __init__(self, argv: list[str], width: int = 80, height: int = 24, cwd: str | None = None):
         require_tmux()
         self.socket = f"pseudo-test-{os.getpid()}-{next(_ids)}"
-        command = f"{shlex.join(argv)}; echo; echo {DONE} $?; sleep 600"
+        command = f"{shlex.join(argv)}; code=$?; echo; echo {DONE} $code; sleep 600"
         self.started = time.monotonic()
         where = ["-c", cwd] if cwd else []
         subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", "new-session", "-d", "-s", "t",

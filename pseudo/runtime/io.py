@@ -21,6 +21,7 @@ class Output:
         self.replaying = replaying  # the run begun again: what was printed is not printed twice
         self.written = 0  # characters written, for a run begun again
         self.open = False
+        self.ended_open = False
         self.framed = False  # something was written since the last «очистить экран»
         isatty = getattr(stream, "isatty", None)
         try:
@@ -74,6 +75,7 @@ class Output:
             check()
 
     def finish(self):
+        self.ended_open = self.open  # its line is ended here (after a ^C a terminal shows)
         if self.open:
             self.emit("\n")
             self.open = False
@@ -220,6 +222,11 @@ def surroundings():
     """What a state of the run holds besides the program's variables: where the input stands,
     what was printed, where the random numbers stand."""
     return ВВОД.position(), ВЫВОД.written, ВЫВОД.open, random_state()
+
+
+def ended_on_open_line():
+    """Did the run's output end on a line it left open (ended then by finish_io)?"""
+    return ВЫВОД is not None and ВЫВОД.ended_open
 
 
 def finish_io():

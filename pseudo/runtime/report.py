@@ -11,6 +11,7 @@ and the pseudo call stack, read from the traceback's frames.
 import errno
 import sys
 
+from .io import ended_on_open_line
 from .messages import SEVERITY_WORDS
 from .values import Failure, fail, show
 
@@ -230,12 +231,19 @@ def is_entry(place):
 
 
 def program_frames(exc, program):
-    """(frame, instruction offset) of the traceback entries that run the program, outermost first."""
+    """(frame, instruction offset) of the traceback entries that run the program, outermost
+    first; of a Ctrl-C that stopped a program waiting for input, the frames it waits in
+    (`waiting`: its innermost frame, runner.on_deep_stack)."""
     out, tb = [], exc.__traceback__
     while tb is not None:
         if program.is_program_code(tb.tb_frame.f_code):
             out.append((tb.tb_frame, tb.tb_lasti))
         tb = tb.tb_next
+    frame = getattr(exc, "waiting", None)
+    while frame is not None:
+        if program.is_program_code(frame.f_code):
+            out.insert(0, (frame, frame.f_lasti))
+        frame = frame.f_back
     return out
 
 
@@ -399,9 +407,10 @@ def report_exception(exc, program, stream=None):
 
 
 def after_ctrl_c(code, stream):
-    """A terminal shows ^C where the cursor was: the message of a Ctrl-C begins on a line of its own."""
+    """A terminal shows ^C where the cursor was: the message of a Ctrl-C begins on a line of its
+    own (the line the output left open was ended already)."""
     try:
-        if code == "interrupted" and stream.isatty():
+        if code == "interrupted" and stream.isatty() and not ended_on_open_line():
             stream.write("\n")
     except (AttributeError, OSError, ValueError):
         pass

@@ -124,11 +124,12 @@ def on_deep_stack(fn, on_interrupt):
     try:
         while not done.acquire(timeout=0.1):
             pass
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         on_interrupt()
         if not done.acquire(timeout=0.2) and worker is not None:
             _interrupt_thread(worker)
             if not done.acquire(timeout=2.0):  # blocked in input, or in one long operation
+                stop.waiting = sys._current_frames().get(worker)  # where: the report shows it
                 raise
     if outcome:
         raise outcome[0]
