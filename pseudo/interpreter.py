@@ -21,7 +21,7 @@ from .runtime import io, limits
 from .runtime.library import BUILTINS
 from .runtime.limits import frozen
 from .runtime.ops import NEGATION, OPERATORS, индекс, логическое, прогрессия, условие
-from .runtime.report import shown_argument, stack_entry
+from .runtime.report import STACK_KEEP, shown_argument, stack_entry
 from .runtime.values import Failure, КонецРаботы, Массив, Ячейка, fail
 
 EXIT = "КОНЧЕНО"  # the signal of КОНЧЕНО: leave the innermost endless loop
@@ -79,8 +79,18 @@ class Interpreter:
         call stack at that moment."""
         if failure.place is None:
             failure.place = span
-            failure.stack = [self.describe(fr) for fr in self.stack]
+            failure.stack = self.call_stack()
         return failure
+
+    def call_stack(self) -> list:
+        """The calls in progress, described — of a long recursion only those the report shows
+        (its ends, report.stack_lines), the others left None: a failure at a depth of 100,000
+        unwinds in the time of its calls."""
+        frames, keep = self.stack, STACK_KEEP // 2
+        if len(frames) <= STACK_KEEP:
+            return [self.describe(fr) for fr in frames]
+        return [*map(self.describe, frames[:keep]), *[None] * (len(frames) - 2 * keep),
+                *map(self.describe, frames[-keep:])]
 
     def describe(self, fr: Frame) -> str:
         d = fr.body.definition
