@@ -8,12 +8,14 @@ import itertools
 import random
 import re
 
+import pytest
 from conftest import MODES, PROGRAMS, Opponent
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import nim
 
 import pseudo
+from pseudo.errors import PseudoRuntimeError
 from pseudo.frontend.source import Source
 
 LOADED = pseudo.load(Source.from_file(PROGRAMS / "nim.pseudo"))
@@ -29,9 +31,9 @@ class RandomPlayer(Opponent):
 
     def answer(self):
         heaps = [int(x) for x in HEAPS.findall(self.output.getvalue())[-1]]
-        if self.rng.random() < 0.1:  # now and then a move that must be refused
+        if self.rng.random() < 0.1:  # now and then a move that must be refused, or a word for a number
             self.illegal += 1
-            return self.rng.choice(["5 1\n", "1 0\n", f"1 {heaps[0] + 1}\n"])
+            return self.rng.choice(["5 1\n", "1 0\n", f"1 {heaps[0] + 1}\n", "два 1\n", "1\n", "1,5 1\n"])
         heap = self.rng.choice([i for i, h in enumerate(heaps, start=1) if h > 0])
         return f"{heap} {self.rng.randint(1, heaps[heap - 1])}\n"
 
@@ -104,3 +106,21 @@ def test_every_input_is_asked_for():
     moves = lines.count("Ваш ход (номер кучки и сколько взять):")
     before = [line for line, after in itertools.pairwise(lines) if after == "Ваш ход (номер кучки и сколько взять):"]
     assert moves >= 1 and all(line.startswith(("Кучки:", "Так нельзя")) for line in before)
+
+
+def test_a_word_typed_for_a_number_is_asked_again():
+    """A word where the game wants a number never ends it with an error: a heap or who starts
+    is asked for again, a move is refused like any illegal move."""
+    for mode in MODES:
+        out = io.StringIO()
+        with pytest.raises(PseudoRuntimeError) as stop:  # the player leaves: the input ends
+            pseudo.run(LOADED, stdin=io.StringIO("пять 4 5 0\n3\nкто\n1\nход\n1 3\n"), stdout=out, mode=mode)
+        assert stop.value.code == "read-eof"
+        lines = out.getvalue().splitlines()
+        assert lines[1:3] == ["Так нельзя: нужно целое число, а набрано «пять». Наберите его ещё раз:",
+                              "Кто ходит первым? 1 — вы, 0 — компьютер:"]
+        assert lines[3:8] == ["Так нельзя: нужно целое число, а набрано «кто». Наберите его ещё раз:",
+                              "Кучки: 4 5 0 3", "Ваш ход (номер кучки и сколько взять):",
+                              "Так нельзя: нужны два целых числа, номер кучки и сколько взять, а набрано «ход»",
+                              "Ваш ход (номер кучки и сколько взять):"]
+        assert lines[8] == "Кучки: 1 5 0 3"

@@ -40,9 +40,9 @@ class RandomPlayer(Opponent):
         if self.turns > TURNS:
             return ""  # the player leaves: the game stops unfinished
         position = board(self.output.getvalue(), self.rows)
-        if self.rng.random() < 0.1:
+        if self.rng.random() < 0.1:  # a move that must be refused, or a word for a number
             self.illegal += 1
-            return f"{self.rows + 1} 1\n"
+            return self.rng.choice([f"{self.rows + 1} 1\n", "вперёд\n", "1 поле\n"])
         choices = [(r, c) for r, (p, k) in enumerate(position, start=1) for c in range(1, k) if c != p]
         r, c = self.rng.choice(choices)
         return f"{r} {c}\n"

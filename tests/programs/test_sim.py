@@ -6,10 +6,12 @@ import io
 import random
 import re
 
-from conftest import PROGRAMS, Opponent
+import pytest
+from conftest import MODES, PROGRAMS, Opponent
 from reference.sim import SEGMENTS, closes_own
 
 import pseudo
+from pseudo.errors import PseudoRuntimeError
 from pseudo.frontend.source import Source
 
 LOADED = pseudo.load(Source.from_file(PROGRAMS / "sim.pseudo"))
@@ -106,3 +108,18 @@ def test_win_rate_against_a_random_player_over_200_games():
     rate = win_rate(200)
     print(f"\nSim: компьютер выиграл {rate:.0%} из 200 игр против случайного игрока")
     assert rate > 0.6
+
+
+def test_a_word_typed_for_a_point_is_refused_and_the_game_goes_on():
+    for mode in MODES:
+        out = io.StringIO()
+        with pytest.raises(PseudoRuntimeError) as stop:  # the player leaves: the input ends
+            pseudo.run(LOADED, stdin=io.StringIO("один\n1\nодин два\n1 2\n"), stdout=out, mode=mode)
+        assert stop.value.code == "read-eof"
+        lines = out.getvalue().splitlines()
+        assert lines[:5] == ["Кто ходит первым? 1 — вы, 0 — компьютер:",
+                             "Так нельзя: нужно целое число, а набрано «один». Наберите его ещё раз:",
+                             "Ваш ход (две точки от 1 до 6):",
+                             "Так нельзя: нужны два целых числа, две точки, а набрано «один два»",
+                             "Ваш ход (две точки от 1 до 6):"]
+        assert COMPUTER.match(lines[5])
