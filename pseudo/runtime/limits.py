@@ -90,9 +90,9 @@ def проверить_пределы(who=None):
         raise fail("step-limit", limit=предел_шагов, hot="", where="", sites=НАБЛЮДЕНИЕ and НАБЛЮДЕНИЕ.hottest())
     if time.monotonic() > срок:
         raise fail("time-limit", limit=f"{предел_времени:g}")
-    граница = min(шаги + CHECK_EVERY, предел_шагов)
-    if who is not None and НАБЛЮДЕНИЕ is not None:
-        граница = min(шаги + НАБЛЮДЕНИЕ.look(sys._getframe(2), who == AT_STEP, шаги), предел_шагов)
+    watched = who is not None and НАБЛЮДЕНИЕ is not None
+    граница = min(шаги + (НАБЛЮДЕНИЕ.look(sys._getframe(2), who == AT_STEP, шаги) if watched else CHECK_EVERY),
+                  предел_шагов)
 
 
 def пределы(счёт):

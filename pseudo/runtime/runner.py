@@ -219,20 +219,26 @@ class FrameReader:
         return {k: v for k, v in frame.f_globals.items() if k not in self.before}
 
     def variables(self, frame):
-        """The values of the variables: the globals, главная's, the call's (a cell by its value)."""
-        frames = []
-        while frame is not None and frame.f_code.co_name not in MAIN_NAMES:
-            frames.append(frame)
-            frame = frame.f_back
-        frames.append(frame) if frame is not None else None
+        """The values of the variables the call sees — the globals, главная's, its own (a cell
+        by the value in it) —, as the interpreter's reader gives them."""
+        chain = self.chain(frame)
+        main = chain[-1]
+        while main is not None and main.f_code.co_name not in MAIN_NAMES:
+            main = main.f_back
+        scopes = [self.program_globals(frame), *([main.f_locals] if main not in (None, chain[-1]) else []),
+                  *(f.f_locals for f in reversed(chain))]
         out = {}
-        for names in (self.program_globals(frames[0]), *(f.f_locals for f in reversed(frames))):
+        for names in scopes:
             for name, value in names.items():
                 if type(value) is Ячейка:
                     value = value.или_ничего()
-                if frozen(value, [0]) is not None and not isinstance(value, dict) and not name.startswith("шагов"):
+                if frozen(value, [0]) is not None and not isinstance(value, dict) and not self.counting(name):
                     out[name] = value
         return out
+
+    def counting(self, name):
+        """Is it one of the fast code's own counts of steps?"""
+        return name in COUNTS or self.fast and name.startswith("шагов")
 
     def point(self, frame):
         code, offset = frame.f_code, frame.f_lasti
@@ -247,7 +253,7 @@ class FrameReader:
     def values(self, names, count):
         out = []
         for name, value in names.items():
-            if name.startswith("__") or name in COUNTS or self.fast and name.startswith("шагов"):
+            if name.startswith("__") or self.counting(name):
                 continue
             if type(value) is dict and value and type(next(iter(value))) is str:
                 continue  # a table of the emitted file, not an array
