@@ -48,7 +48,7 @@ def run_code(codes, program, stdin, stdout, limits: Limits, exact=None, lines: b
     before = frozenset(main.__globals__)
     try:
         run_program(main, stdin, stdout, limits, program.frames_per_call, exact, hands_over,
-                    lambda fast: Watch(FrameReader(before, fast), program.watchable))
+                    lambda fast: Watch(FrameReader(before, fast), program.watchable, fast))
     except BaseException as exc:
         failure = explain(exc, program)
         if failure is None:

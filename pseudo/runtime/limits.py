@@ -103,9 +103,11 @@ def пределы(счёт):
         raise fail("interrupted")
     if счёт > предел_шагов:
         raise Пересмотр
-    if time.monotonic() > срок:
+    now = time.monotonic()
+    if now > срок:
         raise fail("time-limit", limit=f"{предел_времени:g}")
-    if НАБЛЮДЕНИЕ is not None and счёт >= WATCH_AFTER:
+    if НАБЛЮДЕНИЕ is not None and счёт >= WATCH_AFTER and now >= НАБЛЮДЕНИЕ.due:
+        НАБЛЮДЕНИЕ.due = now + FAST_LOOK_EVERY
         try:
             return min(счёт + НАБЛЮДЕНИЕ.look(sys._getframe(1), True, счёт), предел_шагов)
         except Failure:  # the state came back: the exact code finds it, and says where
@@ -142,6 +144,10 @@ def цикл_не_кончится(условие, неизменное, име�
 # ---- the watch for a program that does not end ----
 
 WATCH_AFTER = 1 << 20  # steps before snapshots begin: a run that ends sooner never pays for one
+# The fast code counts steps in bulk, far above the true count in some programs: it looks at its
+# state by the clock — from a quarter of a second into the run, at most every 5 ms (it only
+# hands a repeat over; where the run stops is the exact code's to find, by its steps).
+FAST_WATCH_AFTER, FAST_LOOK_EVERY = 0.25, 0.005
 SNAPSHOT_BUDGET = 1000  # elements of arrays a snapshot may copy per look; a larger state is taken at fewer looks
 НАБЛЮДЕНИЕ = None  # the run's Watch
 
@@ -169,8 +175,9 @@ class Watch:
 
     RECENT = 8
 
-    def __init__(self, reader, watchable=True):
-        self.reader, self.watchable = reader, watchable
+    def __init__(self, reader, watchable=True, fast=False):
+        self.reader, self.watchable, self.fast = reader, watchable, fast
+        self.due = time.monotonic() + FAST_WATCH_AFTER if fast else 0.0  # the fast code's next look
         self.sites = {}  # site → looks that found the program there
         self.kept = None  # (hash, snapshot) kept; its call is snapshot[0]
         self.since, self.power = 0, 1  # looks since the kept snapshot; when it is replaced
@@ -180,8 +187,9 @@ class Watch:
         self.deferred = False  # a look put off from the entry of a call to the next step
 
     def note(self, frame, at_step):
-        """Note where the program is (not again at a look put off from the entry of a call)."""
-        if not self.deferred:
+        """Note where the program is (not again at a look put off from the entry of a call; not
+        in the fast code, whose step limit the exact code reports)."""
+        if not self.deferred and not self.fast:
             site = self.reader.site(frame, at_step)
             self.sites[site] = self.sites.get(site, 0) + 1
 

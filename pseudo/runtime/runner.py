@@ -191,18 +191,23 @@ class FrameReader:
     def __init__(self, before, fast=False, place=None):
         self.before, self.fast, self.place = before, fast, place
         self.positions = {}
+        self.nested = {}  # (code, the code of the frame below) → is the first made in the second?
 
     def site(self, frame, at_step):
         if not at_step and frame.f_back is not None:  # the entry of a call: the call that made it
             frame = frame.f_back
         return frame.f_code, frame.f_lasti
 
-    @staticmethod
-    def chain(frame):
+    def chain(self, frame):
         """The frame of the step, and those of the same call above it."""
         chain = [frame]
-        while chain[-1].f_back is not None and any(c is chain[-1].f_code for c in chain[-1].f_back.f_code.co_consts):
-            chain.append(chain[-1].f_back)
+        while (below := chain[-1].f_back) is not None:
+            key = chain[-1].f_code, below.f_code
+            if key not in self.nested:
+                self.nested[key] = any(c is key[0] for c in key[1].co_consts)
+            if not self.nested[key]:
+                break
+            chain.append(below)
         return chain
 
     def call(self, frame):
@@ -309,7 +314,7 @@ def run_emitted(главная, программа, остальное, limits, 
 
     def watch(fast):  # the exact code of the file carries the file's positions: the program's are in the table
         place = None if fast else lambda code, offset: program().place(code, offset)
-        return Watch(FrameReader(before, fast, place), программа.get("watchable", False))
+        return Watch(FrameReader(before, fast, place), программа.get("watchable", False), fast)
     try:
         run_program(главная, stdin, stdout, limits, программа["frames_per_call"], exact,
                     hands_over if программа["inlined"] else None, watch)
