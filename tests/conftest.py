@@ -99,6 +99,16 @@ class Opponent:
         raise NotImplementedError
 
 
+def lines_until_input_ends(loaded, stdin: str, mode: str) -> list[str]:
+    """The lines a game prints until its input ends (the player leaves), which must be the only
+    error that stops it."""
+    out = io.StringIO()
+    with pytest.raises(PseudoRuntimeError) as stop:
+        pseudo.run(loaded, stdin=io.StringIO(stdin), stdout=out, mode=mode)
+    assert stop.value.code == "read-eof", stop.value.render()
+    return out.getvalue().splitlines()
+
+
 @pytest.fixture
 def programs() -> Path:
     return PROGRAMS

@@ -239,12 +239,12 @@ def program_frames(exc, program):
         if program.is_program_code(tb.tb_frame.f_code):
             out.append((tb.tb_frame, tb.tb_lasti))
         tb = tb.tb_next
-    frame = getattr(exc, "waiting", None)
+    waiting, frame = [], getattr(exc, "waiting", None)
     while frame is not None:
         if program.is_program_code(frame.f_code):
-            out.insert(0, (frame, frame.f_lasti))
+            waiting.append((frame, frame.f_lasti))
         frame = frame.f_back
-    return out
+    return waiting[::-1] + out
 
 
 def innermost_place(frames, program):

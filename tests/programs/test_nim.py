@@ -8,14 +8,12 @@ import itertools
 import random
 import re
 
-import pytest
-from conftest import MODES, PROGRAMS, Opponent
+from conftest import MODES, PROGRAMS, Opponent, lines_until_input_ends
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import nim
 
 import pseudo
-from pseudo.errors import PseudoRuntimeError
 from pseudo.frontend.source import Source
 
 LOADED = pseudo.load(Source.from_file(PROGRAMS / "nim.pseudo"))
@@ -112,11 +110,7 @@ def test_a_word_typed_for_a_number_is_asked_again():
     """A word where the game wants a number never ends it with an error: a heap or who starts
     is asked for again, a move is refused like any illegal move."""
     for mode in MODES:
-        out = io.StringIO()
-        with pytest.raises(PseudoRuntimeError) as stop:  # the player leaves: the input ends
-            pseudo.run(LOADED, stdin=io.StringIO("пять 4 5 0\n3\nкто\n1\nход\n1 3\n"), stdout=out, mode=mode)
-        assert stop.value.code == "read-eof"
-        lines = out.getvalue().splitlines()
+        lines = lines_until_input_ends(LOADED, "пять 4 5 0\n3\nкто\n1\nход\n1 3\n", mode)
         assert lines[1:3] == ["Так нельзя: нужно целое число, а набрано «пять». Наберите его ещё раз:",
                               "Кто ходит первым? 1 — вы, 0 — компьютер:"]
         assert lines[3:8] == ["Так нельзя: нужно целое число, а набрано «кто». Наберите его ещё раз:",

@@ -6,12 +6,10 @@ import io
 import random
 import re
 
-import pytest
-from conftest import MODES, PROGRAMS, Opponent
+from conftest import MODES, PROGRAMS, Opponent, lines_until_input_ends
 from reference.sim import SEGMENTS, closes_own
 
 import pseudo
-from pseudo.errors import PseudoRuntimeError
 from pseudo.frontend.source import Source
 
 LOADED = pseudo.load(Source.from_file(PROGRAMS / "sim.pseudo"))
@@ -112,11 +110,7 @@ def test_win_rate_against_a_random_player_over_200_games():
 
 def test_a_word_typed_for_a_point_is_refused_and_the_game_goes_on():
     for mode in MODES:
-        out = io.StringIO()
-        with pytest.raises(PseudoRuntimeError) as stop:  # the player leaves: the input ends
-            pseudo.run(LOADED, stdin=io.StringIO("один\n1\nодин два\n1 2\n"), stdout=out, mode=mode)
-        assert stop.value.code == "read-eof"
-        lines = out.getvalue().splitlines()
+        lines = lines_until_input_ends(LOADED, "один\n1\nодин два\n1 2\n", mode)
         assert lines[:5] == ["Кто ходит первым? 1 — вы, 0 — компьютер:",
                              "Так нельзя: нужно целое число, а набрано «один». Наберите его ещё раз:",
                              "Ваш ход (две точки от 1 до 6):",
