@@ -11,8 +11,13 @@ bytes read from it, and is taken only if they are all unchanged. Any doubt — n
 folder others may write to, a damaged or foreign entry — is a miss: the program is compiled
 again, as without a cache.
 
-The folder: $PSEUDO_CACHE_DIR, else $XDG_CACHE_HOME/pseudo/programs, else
-~/.cache/pseudo/programs. `pseudo run --no-cache` or PSEUDO_NO_CACHE=1 neither reads nor writes it.
+The folder is `programs` in pseudo's cache — $PSEUDO_CACHE_DIR, else $XDG_CACHE_HOME/pseudo,
+else ~/.cache/pseudo (`root`; the playground's downloads live there too). pseudo makes that
+folder and marks it as its own with a CACHEDIR.TAG; a folder of that name without the mark is
+used only while it holds nothing but entries, so a user's folder named as the cache is never
+written to or pruned. The pruning removes only files named as entries (and the temporary files
+of their writing), never anything else. `pseudo run --no-cache` or PSEUDO_NO_CACHE=1 neither
+reads nor writes it.
 """
 from __future__ import annotations
 
@@ -30,15 +35,34 @@ MAX_ENTRIES = 512  # past this, the older half is removed
 PACKAGE = os.path.dirname(os.path.abspath(__file__))
 
 
-def folder() -> str | None:
-    """The cache folder, or None when caching is off."""
-    if os.environ.get("PSEUDO_NO_CACHE") or sys.platform == "emscripten":
-        return None
+TAG = "CACHEDIR.TAG"  # the mark of a cache folder (https://bford.info/cachedir/)
+TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+            "# This file is a cache directory tag created by pseudo (compiled programs).\n"
+            "# For information about cache directory tags see https://bford.info/cachedir/\n")
+
+
+def root() -> str:
+    """pseudo's cache: $PSEUDO_CACHE_DIR, else $XDG_CACHE_HOME/pseudo, else ~/.cache/pseudo."""
     chosen = os.environ.get("PSEUDO_CACHE_DIR")
     if chosen:
         return chosen
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "pseudo", "programs")
+    return os.path.join(base, "pseudo")
+
+
+def folder() -> str | None:
+    """The folder of compiled programs, or None when caching is off."""
+    if os.environ.get("PSEUDO_NO_CACHE") or sys.platform == "emscripten":
+        return None
+    return os.path.join(root(), "programs")
+
+
+def is_entry_name(name: str) -> bool:
+    """A file this cache writes: an entry (its key, 40 hexadecimal digits), or the temporary
+    file an entry is written to first (files.AtomicFile)."""
+    if len(name) == 40:
+        return all(c in "0123456789abcdef" for c in name)
+    return name.startswith(".pseudo-") and name.endswith(".tmp")
 
 
 def _code_version() -> bytes:
@@ -76,7 +100,7 @@ def _trusted(path: str) -> bool:
 def load(filename: str, data: bytes) -> dict | None:
     """The entry for this program text, or None."""
     where = folder()
-    if where is None or not _trusted(where):
+    if where is None or not _trusted(where) or not os.path.isfile(os.path.join(where, TAG)):
         return None
     try:
         with open(os.path.join(where, entry_key(filename, data)), "rb") as f:
@@ -105,7 +129,7 @@ def store(filename: str, data: bytes, entry: dict) -> None:
     from .files import OutputRefused, write_file  # written whole or not at all
     try:
         os.makedirs(where, mode=0o700, exist_ok=True)
-        if not _trusted(where):
+        if not _trusted(where) or not _owned(where):
             return
         write_file(os.path.join(where, entry_key(filename, data)), marshal.dumps({"format": FORMAT, **entry}))
         _prune(where)
@@ -113,12 +137,28 @@ def store(filename: str, data: bytes, entry: dict) -> None:
         return
 
 
+def _owned(where: str) -> bool:
+    """Is the folder this cache's — marked, or marked now because it holds nothing but
+    entries (a new folder, or one an earlier pseudo made before the mark)?"""
+    tag = os.path.join(where, TAG)
+    if os.path.isfile(tag):
+        return True
+    with os.scandir(where) as found:
+        if not all(is_entry_name(e.name) and e.is_file(follow_symlinks=False) for e in found):
+            return False
+    from .files import write_file
+    write_file(tag, TAG_TEXT)
+    return True
+
+
 def _prune(where: str) -> None:
-    """The older half goes, with any temporary file an interrupted writer left."""
-    entries = [e for e in os.scandir(where) if e.is_file()]
+    """Past MAX_ENTRIES entries the older half goes, with any temporary file an interrupted
+    writer left; nothing but entries is ever removed."""
+    with os.scandir(where) as found:
+        entries = [e for e in found if is_entry_name(e.name) and e.is_file(follow_symlinks=False)]
     if len(entries) <= MAX_ENTRIES:
         return
-    entries.sort(key=lambda e: e.stat().st_mtime)
+    entries.sort(key=lambda e: e.stat(follow_symlinks=False).st_mtime)
     for e in entries[:len(entries) // 2]:
         try:
             os.remove(e.path)

@@ -140,8 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_run.add_argument("--no-cache", action="store_true",
                        help="перевести программу заново, не заглядывая в кэш переведённых программ "
                             "и ничего в него не записывая (то же — PSEUDO_NO_CACHE=1); папка кэша — "
-                            "$PSEUDO_CACHE_DIR, иначе $XDG_CACHE_HOME/pseudo/programs или "
-                            "~/.cache/pseudo/programs")
+                            "programs в $PSEUDO_CACHE_DIR, иначе в $XDG_CACHE_HOME/pseudo или "
+                            "~/.cache/pseudo")
     p_run.add_argument("--debug", action="store_true",
                        help="показать трассировку Python: при внутренней ошибке, а при ошибке программы — "
                             "кадры переведённой программы (они называют файл .pseudo и его строки)")

@@ -23,8 +23,9 @@ def run(tmp_path, *args, stdin="", env=None, importtime=False):
 
 
 def entries(tmp_path) -> list[str]:
-    folder = tmp_path / "cache"
-    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+    """The entries of the cache of programs (not its mark)."""
+    folder = tmp_path / "cache" / "programs"
+    return sorted(p.name for p in folder.iterdir() if p.name != cache.TAG) if folder.exists() else []
 
 
 def program(tmp_path, text: str, name: str = "p.pseudo") -> str:
@@ -77,15 +78,15 @@ def test_a_damaged_entry_is_compiled_again(tmp_path):
     name = program(tmp_path, "СООБЩИТЬ 7\n")
     run(tmp_path, name)
     [entry] = entries(tmp_path)
-    (tmp_path / "cache" / entry).write_bytes(b"\xe3\x00garbage")
+    (tmp_path / "cache" / "programs" / entry).write_bytes(b"\xe3\x00garbage")
     assert run(tmp_path, name).stdout == "7\n"
     assert run(tmp_path, name).stdout == "7\n"
 
 
 def test_a_folder_others_may_write_to_is_not_used(tmp_path):
     name = program(tmp_path, "СООБЩИТЬ 8\n")
-    (tmp_path / "cache").mkdir(mode=0o777)
-    os.chmod(tmp_path / "cache", 0o777)
+    (tmp_path / "cache" / "programs").mkdir(mode=0o777, parents=True)
+    os.chmod(tmp_path / "cache" / "programs", 0o777)
     assert run(tmp_path, name).stdout == "8\n"
     assert entries(tmp_path) == []
 
@@ -111,9 +112,74 @@ def test_the_older_half_is_removed_past_the_bound(tmp_path, monkeypatch):
     monkeypatch.setattr(cache, "MAX_ENTRIES", 4)
     for k in range(5):
         cache.store(f"p{k}.pseudo", b"text", {"uses": []})
-        os.utime(tmp_path / "cache" / cache.entry_key(f"p{k}.pseudo", b"text"), (k, k))
+        os.utime(tmp_path / "cache" / "programs" / cache.entry_key(f"p{k}.pseudo", b"text"), (k, k))
     assert len(entries(tmp_path)) == 3  # 5 > 4: the two oldest went
     assert cache.load("p4.pseudo", b"text") is not None and cache.load("p0.pseudo", b"text") is None
+
+
+def _files(folder) -> set[str]:
+    return {str(p.relative_to(folder)) for p in folder.rglob("*")}
+
+
+@pytest.mark.parametrize("own_programs", [False, True], ids=["no programs folder", "a programs folder of its own"])
+def test_a_users_folder_named_as_the_cache_loses_nothing(tmp_path, own_programs):
+    """PSEUDO_CACHE_DIR naming the program's own folder, full of the user's files (over the
+    bound, older than anything the cache writes, some named as entries are): the cache keeps to
+    a folder of its own inside it, marked, and runs past the bound remove none of the user's
+    files — the program itself included. A `programs` folder of the user's is not used at all."""
+    user = tmp_path / "work"
+    user.mkdir()
+    names = [f"{k:040x}" if k % 2 else f"file{k}.txt" for k in range(cache.MAX_ENTRIES + 20)]
+    for name in names:
+        (user / name).write_text("мой", encoding="utf-8")
+        os.utime(user / name, (1, 1))
+    if own_programs:
+        (user / "programs").mkdir()
+        (user / "programs" / "p.pseudo").write_text("СООБЩИТЬ 0\n", encoding="utf-8")
+    (user / "p.pseudo").write_text("СООБЩИТЬ 1\n", encoding="utf-8")
+    before = _files(user)
+    for k in range(3):
+        (user / "p.pseudo").write_text(f"СООБЩИТЬ {k}\n", encoding="utf-8")
+        result = run(user, "p.pseudo", env={"PSEUDO_CACHE_DIR": str(user)})
+        assert (result.returncode, result.stdout) == (0, f"{k}\n")
+    after = _files(user)
+    assert before <= after
+    if own_programs:
+        assert after == before
+    else:
+        assert {name.split("/")[0] for name in after - before} == {"programs"}
+        assert len(after - before) == 5  # the folder, its mark and three entries
+
+
+def test_only_entries_are_pruned_in_the_marked_folder(tmp_path, monkeypatch):
+    """In the cache's own folder too, a file that is not an entry is never removed; a folder of
+    that name holding only entries (an earlier pseudo's) is taken and marked."""
+    monkeypatch.setenv("PSEUDO_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PSEUDO_NO_CACHE", raising=False)
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 4)
+    folder = tmp_path / "cache" / "programs"
+    folder.mkdir(parents=True, mode=0o700)
+    (folder / ("0" * 40)).write_bytes(b"old entry")
+    cache.store("p.pseudo", b"text", {"uses": []})
+    assert (folder / cache.TAG).read_text(encoding="utf-8").startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    for name in ("notes.txt", "A" * 40, "0" * 39, ".pseudo-x.txt"):
+        (folder / name).write_text("чужой", encoding="utf-8")
+        os.utime(folder / name, (0, 0))
+    (folder / ("1" * 40)).mkdir()  # named as an entry, but a folder
+    for k in range(9):
+        cache.store(f"p{k}.pseudo", b"text", {"uses": []})
+        os.utime(folder / cache.entry_key(f"p{k}.pseudo", b"text"), (k + 10, k + 10))
+    assert {"notes.txt", "A" * 40, "0" * 39, ".pseudo-x.txt", "1" * 40, cache.TAG} <= set(entries(tmp_path)) | {cache.TAG}
+    assert len([e for e in entries(tmp_path) if cache.is_entry_name(e)]) <= 5
+
+
+def test_an_unmarked_folder_is_not_read(tmp_path, monkeypatch):
+    monkeypatch.setenv("PSEUDO_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PSEUDO_NO_CACHE", raising=False)
+    cache.store("p.pseudo", b"text", {"uses": []})
+    assert cache.load("p.pseudo", b"text") is not None
+    (tmp_path / "cache" / "programs" / cache.TAG).unlink()
+    assert cache.load("p.pseudo", b"text") is None
 
 
 @pytest.mark.parametrize("body", ["f (x) = x + 100\n", "f (x) = x + 1\n"], ids=["other bytes", "same bytes"])

@@ -45,7 +45,7 @@ WHY_NOT = _why_not()
 
 
 def test_without_npm_the_build_says_what_to_install(tmp_path):
-    env = {**os.environ, "PATH": str(tmp_path), "PSEUDO_CACHE": str(tmp_path / "cache"), "PYTHONIOENCODING": "utf-8"}
+    env = {**os.environ, "PATH": str(tmp_path), "PSEUDO_CACHE_DIR": str(tmp_path / "cache"), "PYTHONIOENCODING": "utf-8"}
     done = subprocess.run([sys.executable, "-m", "pseudo", "site", "build", str(tmp_path / "site")], env=env,
                           cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=60, check=False)
     assert done.returncode == 69 and "для сборки нужен npm" in done.stderr and "apt install npm" in done.stderr

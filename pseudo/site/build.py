@@ -2,9 +2,10 @@
 
 The folder holds Pyodide (from its npm package), Graphviz compiled to WebAssembly
 (`@viz-js/viz`, for the automata's diagrams), a wheel of this pseudo, the programs of
-programs/ as examples, and the page. npm packages are fetched once into a cache
-(~/.cache/pseudo, or $PSEUDO_CACHE) with `npm pack`; nothing else is downloaded, and the page
-itself never asks for anything outside the folder.
+programs/ as examples, and the page. npm packages are fetched once into pseudo's cache
+(cache.root(): $PSEUDO_CACHE_DIR, else $XDG_CACHE_HOME/pseudo, else ~/.cache/pseudo) with
+`npm pack`, each into a folder of its own name and version; nothing else is downloaded, and
+the page itself never asks for anything outside the folder.
 """
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import base64
 import hashlib
 import io
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -41,7 +41,8 @@ class SiteError(Exception):
 
 
 def cache_folder() -> Path:
-    return Path(os.environ.get("PSEUDO_CACHE") or Path.home() / ".cache" / "pseudo")
+    from ..cache import root
+    return Path(root())
 
 
 def npm_package(name: str, version: str, cache: Path | None = None, say=print) -> Path:
@@ -50,6 +51,9 @@ def npm_package(name: str, version: str, cache: Path | None = None, say=print) -
     folder = cache / f"{name.lstrip('@').replace('/', '+')}-{version}"
     if (folder / "package" / "package.json").is_file():
         return folder / "package"
+    if folder.exists():  # not one this made (a whole package is renamed in): never removed
+        raise SiteError(f"в кэше есть папка {folder}, но пакета {name} {version} в ней нет; "
+                        "удалите или переименуйте её и соберите сайт снова")
     npm = shutil.which("npm")
     if npm is None:
         raise SiteError(f"для сборки нужен npm, чтобы один раз скачать {name} {version} "
@@ -68,8 +72,6 @@ def npm_package(name: str, version: str, cache: Path | None = None, say=print) -
             safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # Python ≥ 3.11.4
             tar.extractall(work, **safe)
         archives[0].unlink()
-        if folder.exists():
-            shutil.rmtree(folder)
         work.rename(folder)
     finally:
         if work.exists():
