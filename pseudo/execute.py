@@ -50,12 +50,20 @@ def run_code(codes, program, stdin, stdout, limits: Limits, exact=None, lines: b
         run_program(main, stdin, stdout, limits, program.frames_per_call, exact, hands_over,
                     lambda fast: Watch(FrameReader(before, fast), program.watchable, fast))
     except BaseException as exc:
-        failure = explain(exc, program)
-        if failure is None:
+        if as_failure(exc, program.names) is None:
             raise
-        error = _error(failure, _span(failure.place, program.texts))
-        error.python_error = exc  # for --debug
-        raise error from None
+        raise _compiled_error(exc, program) from None
+
+
+# The two errors below are made by functions of their own, not in the handlers: a local of the
+# handler's frame, which the exception's traceback holds, would make a cycle, and the frames of
+# a recursion 100,000 calls deep would wait for the cyclic collector rather than go with the report.
+
+def _compiled_error(exc, program) -> PseudoRuntimeError:
+    failure = explain(exc, program)
+    error = _error(failure, _span(failure.place, program.texts))
+    error.python_error = exc  # for --debug
+    return error
 
 
 def _span(place, texts: dict):
@@ -78,13 +86,17 @@ def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer) -> No
         run_program(main, stdin, stdout, limits, INTERPRETER_FRAMES,
                     watch=lambda fast: Watch(StateReader(interpreter), loaded.facts.watchable))
     except BaseException as exc:
-        failure = exc if isinstance(exc, Failure) else as_failure(exc, {})
-        if failure is None:
+        if not isinstance(exc, Failure) and as_failure(exc, {}) is None:
             raise
-        if failure.place is None:  # output closed, too deep a nesting, Ctrl-C while waiting for input
-            interpreter.placed(failure, interpreter.where)
-        fill_in(failure, lambda span: span, lambda filename, number: loaded.sources[filename].line(number))
-        raise _error(failure, failure.place) from None
+        raise _interpreted_error(exc, interpreter, loaded) from None
+
+
+def _interpreted_error(exc, interpreter, loaded) -> PseudoRuntimeError:
+    failure = exc if isinstance(exc, Failure) else as_failure(exc, {})
+    if failure.place is None:  # output closed, too deep a nesting, Ctrl-C while waiting for input
+        interpreter.placed(failure, interpreter.where)
+    fill_in(failure, lambda span: span, lambda filename, number: loaded.sources[filename].line(number))
+    return _error(failure, failure.place)
 
 
 def _error(failure: Failure, span) -> PseudoRuntimeError:

@@ -21,7 +21,7 @@ from .runtime import io, limits
 from .runtime.library import BUILTINS
 from .runtime.limits import frozen
 from .runtime.ops import NEGATION, OPERATORS, индекс, логическое, прогрессия, условие
-from .runtime.report import STACK_KEEP, shown_argument, stack_entry
+from .runtime.report import kept_stack, shown_argument, stack_entry
 from .runtime.values import Failure, КонецРаботы, Массив, Ячейка, fail
 
 EXIT = "КОНЧЕНО"  # the signal of КОНЧЕНО: leave the innermost endless loop
@@ -84,13 +84,8 @@ class Interpreter:
 
     def call_stack(self) -> list:
         """The calls in progress, described — of a long recursion only those the report shows
-        (its ends, report.stack_lines), the others left None: a failure at a depth of 100,000
-        unwinds in the time of its calls."""
-        frames, keep = self.stack, STACK_KEEP // 2
-        if len(frames) <= STACK_KEEP:
-            return [self.describe(fr) for fr in frames]
-        return [*map(self.describe, frames[:keep]), *[None] * (len(frames) - 2 * keep),
-                *map(self.describe, frames[-keep:])]
+        (report.kept_stack): a failure at a depth of 100,000 unwinds in the time of its calls."""
+        return kept_stack(self.stack, self.describe)
 
     def describe(self, fr: Frame) -> str:
         d = fr.body.definition

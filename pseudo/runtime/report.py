@@ -71,6 +71,16 @@ STACK_HEAD = "  стек вызовов (последний вызов вниз�
 STACK_KEEP = 12
 
 
+def kept_stack(calls, describe):
+    """The entries of the pseudo call stack, outermost first, as stack_lines takes them: one
+    per call, but of a long recursion only those the report shows (its ends) described — the
+    others None —, so that the report of a recursion 100,000 calls deep costs what it shows."""
+    keep = STACK_KEEP // 2
+    if len(calls) <= STACK_KEEP:
+        return [describe(c) for c in calls]
+    return [*map(describe, calls[:keep]), *[None] * (len(calls) - 2 * keep), *map(describe, calls[-keep:])]
+
+
 def stack_lines(entries):
     """The pseudo call stack under an error, outermost first; long recursions keep both ends."""
     if not entries:
@@ -150,6 +160,7 @@ class CompiledProgram:
         self.inlined = inlined or {}
         self.watchable = watchable
         self.lines_cache = {}
+        self.positions_of = {}  # code object → its instructions' positions, listed once
 
     @property
     def positions(self):
@@ -170,7 +181,9 @@ class CompiledProgram:
 
     def place(self, code, offset):
         """The program's place of the instruction at `offset` of `code`, or None."""
-        positions = list(code.co_positions())
+        positions = self.positions_of.get(code)
+        if positions is None:
+            positions = self.positions_of[code] = list(code.co_positions())
         if offset // 2 >= len(positions):
             return None
         line, end_line, column, end_column = positions[offset // 2]
@@ -247,9 +260,11 @@ def program_frames(exc, program):
     return waiting[::-1] + out
 
 
-def innermost_place(frames, program):
-    """The innermost instruction of the program; an entry counts at the call that made it."""
-    for frame, offset in reversed(frames):
+def innermost_place(frames, program, end=None):
+    """The innermost instruction of the program in frames[:end]; an entry counts at the call
+    that made it."""
+    for k in range((len(frames) if end is None else end) - 1, -1, -1):  # no slice: a deep stack asks often
+        frame, offset = frames[k]
         place = program.place(frame.f_code, offset)
         if place is None or is_entry(place):
             continue
@@ -377,15 +392,16 @@ IO_ERRORS = {  # what a full disk or a closed stream is called in Russian
 
 
 def _stack(frames, program):
-    out = []
-    for i, (frame, _) in enumerate(frames):
-        d = program.definitions.get(frame.f_code.co_name)
-        if d is None:
-            continue
+    """The entries of the call stack: the frames of the program's definitions, each with its
+    parameters' values and the place of the call that made it (the caller's instruction)."""
+    calls = [i for i, (frame, _) in enumerate(frames) if frame.f_code.co_name in program.definitions]
+
+    def describe(i):
+        frame = frames[i][0]
+        d = program.definitions[frame.f_code.co_name]
         values = [shown_argument(frame.f_locals.get(p), p not in d.plain) for p in d.python_params]
-        call = innermost_place(frames[:i], program) if i else None
-        out.append(stack_entry(d.name, d.params, d.words, values, call))
-    return out
+        return stack_entry(d.name, d.params, d.words, values, innermost_place(frames, program, i) if i else None)
+    return kept_stack(calls, describe)
 
 
 def report_exception(exc, program, stream=None):
