@@ -11,6 +11,7 @@ program settles the types of parameters and results.
 from __future__ import annotations
 
 from .. import nodes as n
+from ..runtime.ops import SMALL_FACTOR
 from ..runtime.values import is_fraction  # not `fractions` itself: a start does not import it
 
 INT, NUM, BOOL, STR, ANY = "INT", "NUM", "BOOL", "STR", "ANY"
@@ -92,6 +93,9 @@ class Kinds:
         """Does the Python operator of `op` (a runtime Operator) give the checked value here?"""
         kinds = {self.expr(e, scope) for e in operands}
         if op.python is None or ANY in kinds:
+            return False
+        if op.small_factor and not any(isinstance(e, n.Const) and type(e.value) is int
+                                       and e.value.bit_length() <= SMALL_FACTOR for e in operands):
             return False
         if kinds <= {INT, NUM} and "num" in op.exact:
             return True

@@ -7,7 +7,7 @@ import os
 import time
 
 from .limits import random_state, проверить_пределы
-from .values import WORDS_READ, Пересмотр, described, fail, is_number, norm, show, дробь
+from .values import MAX_DIGITS, WORDS_READ, Пересмотр, described, fail, is_number, norm, show, дробь
 
 MAX_PAUSE_MS = 10 ** 9
 
@@ -106,15 +106,24 @@ def read_value(token):
     sign = token[:1] if token[:1] in ("+", "-") else ""
     digits = token[len(sign):]
     if digits.isdecimal():
+        _check_digits(len(digits))
         return int(token)
     for mark in ".,/":
         whole, found, part = digits.partition(mark)
         if found and whole.isdecimal() and part.isdecimal():
+            _check_digits(len(whole) + len(part))
             if mark == "/":
                 return norm(дробь(int(sign + whole), int(part))) if int(part) else token
             scale = 10 ** len(part)
             return norm(дробь(int(sign + whole) * scale + int(sign + part), scale))
     return token
+
+
+def _check_digits(count):
+    """A number read from text meets the size limit too — and before it is converted, which
+    takes time quadratic in its digits (CPython 3.11: three seconds for three million)."""
+    if count > MAX_DIGITS:
+        raise fail("too-big", detail=f"число из {count:,} цифр".replace(",", " "))
 
 
 class Input:

@@ -4,7 +4,7 @@ one. Each checks its arguments and fails in the language's words.
 """
 from .io import read_value
 from .limits import generator
-from .values import described, fail, is_fraction, is_number, kind, show, дробь
+from .values import brief, brief_string, described, digits, fail, is_fraction, is_number, kind, show, дробь
 
 # name → (the Python function, the least and the greatest number of arguments; None: any)
 BUILTINS = {}
@@ -57,7 +57,7 @@ def СИМВОЛ(s, i):
     """The i-th character of s, counting from 1."""
     s, i = _string("СИМВОЛ", s), _integer("СИМВОЛ", i)
     if not 1 <= i <= len(s):
-        raise fail("builtin-range", name="СИМВОЛ", detail=f"в строке «{s}» нет символа номер {i}")
+        raise fail("builtin-range", name="СИМВОЛ", detail=f"в строке «{brief_string(s)}» нет символа номер {brief(i)}")
     return s[i - 1]
 
 
@@ -67,7 +67,7 @@ def ПОДСТРОКА(s, i, n):
     s, i, n = _string("ПОДСТРОКА", s), _integer("ПОДСТРОКА", i), _integer("ПОДСТРОКА", n)
     if n < 0 or not 1 <= i <= len(s) + 1 or i + n - 1 > len(s):
         raise fail("builtin-range", name="ПОДСТРОКА",
-                   detail=f"в строке «{s}» ({len(s)} символов) нет {n} символов с номера {i}")
+                   detail=f"в строке «{brief_string(s)}» ({len(s)} символов) нет {brief(n)} символов с номера {brief(i)}")
     return s[i - 1:i - 1 + n]
 
 
@@ -85,7 +85,7 @@ def ЧИСЛО(s):
     s = _string("ЧИСЛО", s)
     value = read_value(s.strip()) if s.strip() else s
     if not is_number(value):
-        raise fail("builtin-range", name="ЧИСЛО", detail=f"строка «{s}» — не число")
+        raise fail("builtin-range", name="ЧИСЛО", detail=f"строка «{brief_string(s)}» — не число")
     return value
 
 
@@ -141,12 +141,12 @@ def ДЕСЯТИЧНОЕ(x, k):
     """x written with k digits after the decimal point, rounded half away from zero."""
     x, k = дробь(_number("ДЕСЯТИЧНОЕ", x)), _integer("ДЕСЯТИЧНОЕ", k)
     if not 0 <= k <= 1000:
-        raise fail("builtin-range", name="ДЕСЯТИЧНОЕ", detail=f"знаков после точки — от 0 до 1000, а не {k}")
+        raise fail("builtin-range", name="ДЕСЯТИЧНОЕ", detail=f"знаков после точки — от 0 до 1000, а не {brief(k)}")
     scaled = abs(x) * 10 ** k
     units = scaled.numerator // scaled.denominator
     if scaled - units >= дробь(1, 2):
         units += 1
     sign = "-" if x < 0 and units else ""
-    digits = str(units).rjust(k + 1, "0")
-    return sign + (digits[:-k] + "." + digits[-k:] if k else digits)
+    written = digits(units).rjust(k + 1, "0")
+    return sign + (written[:-k] + "." + written[-k:] if k else written)
 

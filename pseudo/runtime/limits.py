@@ -19,7 +19,7 @@ import os
 import sys
 import time
 
-from .values import Failure, Пересмотр, Ячейка, fail, is_fraction, show
+from .values import Failure, Пересмотр, Ячейка, brief, fail, is_fraction
 
 
 class Limits:
@@ -136,7 +136,7 @@ def выйти(значение=None):
 def цикл_не_кончится(условие, неизменное, имена, значения):
     """A ПОКА whose condition nothing in its body can change (analysis/loops.py) has run its
     body once and comes back to its condition, which still holds: it cannot end."""
-    shown = ", ".join(f"{имя} = {show(v)}" for имя, v in zip(имена, значения))
+    shown = ", ".join(f"{имя} = {brief(v)}" for имя, v in zip(имена, значения))
     raise fail("endless-while", cond=условие, unchanged=неизменное, values=f" ({shown})" if shown else "",
                example=f": например, {имена[0]} := {имена[0]} + 1" if имена else "")
 

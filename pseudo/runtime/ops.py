@@ -6,9 +6,10 @@ where the code generator can prove (or guard) those kinds it writes the Python o
 elsewhere a call of the checked function. The interpreter always calls the checked function.
 """
 from .values import (
-    MAX_POWER_BITS,
+    MAX_BITS,
     MAX_STRING,
     Пересмотр,
+    brief,
     described,
     described_acc,
     fail,
@@ -16,14 +17,41 @@ from .values import (
     is_number,
     kind,
     norm,
-    show,
     slip_of_reading,
     дробь,
 )
 
+# The size limit (MAX_BITS) is met by every operation whose result can grow past its operands: a
+# power; a product of two numbers longer than SMALL_FACTOR bits (a product by a shorter one grows
+# a few bits a step, as a sum grows by one, and the steps bound it); a sum, difference, product or
+# quotient of fractions, whose parts are products of its operands' parts. The check is made before
+# the work, from the operands' lengths: a result too large is refused at once, not after minutes.
+SMALL_FACTOR = 64
+
 
 def _binary_error(op, a, b):
     return fail("type-binary", op=op, left=kind(a, "dat"), right=kind(b, "dat"), **slip_of_reading(a, b))
+
+
+def _too_big(a, b, sign):
+    return fail("too-big", detail=f"{brief(a)} {sign} {brief(b)}")
+
+
+def _product_too_big(p, q):
+    """Would a product of integers of p and q bits, both longer than SMALL_FACTOR, surely pass
+    MAX_BITS (it has at least p + q − 1)?"""
+    return p > SMALL_FACTOR and q > SMALL_FACTOR and p + q - 1 > MAX_BITS
+
+
+def _parts_too_big(*pairs):
+    """Does any of the products (x, y) of a fraction's parts pass the limit?"""
+    return any(_product_too_big(x.bit_length(), y.bit_length()) for x, y in pairs)
+
+
+def _fraction_sum_too_big(a, b):
+    """a ± b = (na·db ± nb·da) / (da·db)."""
+    return (is_fraction(a) or is_fraction(b)) and _parts_too_big(
+        (a.numerator, b.denominator), (b.numerator, a.denominator), (a.denominator, b.denominator))
 
 
 def сложить(a, b):
@@ -35,6 +63,8 @@ def сложить(a, b):
             raise fail("too-long", length=len(a) + len(b))
         return a + b
     if is_number(a) and is_number(b):
+        if _fraction_sum_too_big(a, b):
+            raise _too_big(a, b, "+")
         return norm(a + b)
     if type(a) is str and is_number(b) or is_number(a) and type(b) is str:  # 'n = ' + n
         slip = slip_of_reading(a, b)
@@ -47,14 +77,20 @@ def вычесть(a, b):
     if type(a) is int and type(b) is int:
         return a - b
     if is_number(a) and is_number(b):
+        if _fraction_sum_too_big(a, b):
+            raise _too_big(a, b, "-")
         return norm(a - b)
     raise _binary_error("-", a, b)
 
 
 def умножить(a, b):
     if type(a) is int and type(b) is int:
+        if _product_too_big(a.bit_length(), b.bit_length()):
+            raise _too_big(a, b, "*")
         return a * b
     if is_number(a) and is_number(b):
+        if _parts_too_big((a.numerator, b.numerator), (a.denominator, b.denominator)):
+            raise _too_big(a, b, "*")
         return norm(a * b)
     raise _binary_error("*", a, b)
 
@@ -65,8 +101,11 @@ def разделить(a, b):
         raise _binary_error("/", a, b)
     if b == 0:
         raise fail("div-zero")
-    if type(a) is int and type(b) is int and a % b == 0:
-        return a // b
+    if type(a) is int and type(b) is int:
+        if a % b == 0:
+            return a // b
+    elif _parts_too_big((a.numerator, b.denominator), (a.denominator, b.numerator)):
+        raise _too_big(a, b, "/")
     return norm(дробь(a, b))
 
 
@@ -98,22 +137,25 @@ def степень(a, b):
         if a == 0:
             raise fail("div-zero")
         return norm(дробь(1, степень(a, -b)))
-    if _too_big(abs(a.numerator if is_fraction(a) else a).bit_length(), b):
-        raise fail("too-big", detail=f"{show(a)}^{b}")
+    bits = max(a.numerator.bit_length(), a.denominator.bit_length()) if is_fraction(a) else a.bit_length()
+    if _power_too_big(bits, b):  # of a fraction, its denominator too: (1/2)^b is 1/2^b
+        base = f"({brief(a)})" if is_fraction(a) or a < 0 else brief(a)
+        raise fail("too-big", detail=f"{base}^{brief(b)}")
     return norm(a ** b)
 
 
 def степень_целых(a, b):
     """a ^ b where the fast code takes both to be integers, and the power too: a negative
     exponent (a fraction) or a power too large to hold hands over to the exact code."""
-    if b < 0 or _too_big(abs(a).bit_length(), b):
+    if b < 0 or _power_too_big(a.bit_length(), b):
         raise Пересмотр
     return a ** b
 
 
-def _too_big(bits, b):
-    """Would a power of a number of `bits` bits to the exponent b pass MAX_POWER_BITS?"""
-    return bits > 1 and (bits - 1) * b > MAX_POWER_BITS
+def _power_too_big(bits, b):
+    """Would a power of a number of `bits` bits to the exponent b pass MAX_BITS (it has at
+    least (bits − 1)·b + 1)?"""
+    return bits > 1 and (bits - 1) * b > MAX_BITS
 
 
 def минус(a):
@@ -215,26 +257,28 @@ def _fractions(v, step, stop):
 class Operator:
     """One operator of the language. `python` (an `ast` operator class name) computes the same
     value and raises the same error as `function` when every operand is of a kind in `exact`:
-    "int"; "num" (an integer or a fraction); "str"; "bool"."""
-    __slots__ = ("comparison", "exact", "function", "python", "symbol")
+    "int"; "num" (an integer or a fraction); "str"; "bool" — and, for an operator with
+    `small_factor`, only where an operand is an integer constant of at most SMALL_FACTOR bits
+    (a product the size limit never refuses)."""
+    __slots__ = ("comparison", "exact", "function", "python", "small_factor", "symbol")
 
-    def __init__(self, symbol, function, python, exact, comparison=False):
+    def __init__(self, symbol, function, python, exact, comparison=False, small_factor=False):
         self.symbol, self.function, self.python = symbol, function, python
-        self.exact, self.comparison = exact, comparison
+        self.exact, self.comparison, self.small_factor = exact, comparison, small_factor
 
     def __repr__(self):
         return f"Operator({self.symbol!r})"
 
 
-def _op(symbol, function, python=None, exact=(), comparison=False):
-    return Operator(symbol, function, python, frozenset(exact), comparison)
+def _op(symbol, function, python=None, exact=(), comparison=False, small_factor=False):
+    return Operator(symbol, function, python, frozenset(exact), comparison, small_factor)
 
 
 ORDERED = ("int", "num", "str")
 OPERATORS = {op.symbol: op for op in (
     _op("+", сложить, "Add", ["int"]),  # strings join through the check: their length is bounded
     _op("-", вычесть, "Sub", ["int"]),
-    _op("*", умножить, "Mult", ["int"]),
+    _op("*", умножить, "Mult", ["int"], small_factor=True),  # a product of two long numbers is checked
     _op("/", разделить),  # exact: never Python's float division
     _op("ДЕЛ", дел, "FloorDiv", ["int"]),  # ZeroDivisionError is the language's «деление на ноль»
     _op("ОСТ", ост, "Mod", ["int"]),

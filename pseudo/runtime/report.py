@@ -13,7 +13,7 @@ import sys
 
 from .io import ended_on_open_line
 from .messages import SEVERITY_WORDS
-from .values import Failure, fail, show
+from .values import Failure, brief, fail
 
 WINDOW = 100  # characters of a long line shown around the caret
 EXIT_RUNTIME, EXIT_INTERRUPTED = 70, 130
@@ -114,7 +114,7 @@ def shown_argument(value, cell=False):
         return "?"
     if hasattr(value, "ключ"):
         return "РЕЗ"
-    return show(value)
+    return brief(value)
 
 
 # ---- a compiled program's errors ----
@@ -309,7 +309,7 @@ def fill_in(failure, place_of, line_text, names=None):
         text = "\n".join(line_text(place.filename, k) for k in range(place.line, place.end_line + 1))
         shown = [name for name in dict.fromkeys(re.findall(r"\w+", text)) if name in repeated] or sorted(repeated)
         if shown:
-            values = ", ".join(f"{name} = {show(repeated[name])}" for name in shown[:REPEATED_SHOWN])
+            values = ", ".join(f"{name} = {brief(repeated[name])}" for name in shown[:REPEATED_SHOWN])
             args["values"] = f" ({values}{', …' if len(shown) > REPEATED_SHOWN else ''})"
 
 

@@ -12,7 +12,8 @@ import sys
 
 from .messages import KINDS, RUNTIME_HINTS, RUNTIME_MESSAGES
 
-MAX_POWER_BITS = 10_000_000
+MAX_BITS = 10_000_000  # the longest integer (or part of a fraction) an operation may make
+MAX_DIGITS = 3_010_300  # the decimal digits of the longest integer: 10,000,000 × log10(2), rounded up
 MAX_STRING = 100_000_000
 
 
@@ -51,7 +52,8 @@ def slip_of_reading(a, b=0):
     for word, other in ((a, b), (b, a)):
         if type(word) is str and word in WORDS_READ and is_number(other):
             into = WORDS_READ[word]
-            return {"read": f": строку «{word}» дало ПРОЧЕСТЬ {into} — там набрано не число", "read_into": into}
+            return {"read": f": строку «{brief_string(word)}» дало ПРОЧЕСТЬ {into} — там набрано не число",
+                    "read_into": into}
     return {"read": "", "read_into": None}
 
 
@@ -119,6 +121,67 @@ def _huge_digits(n):
     return "-" + text if n < 0 else text
 
 
+BRIEF = 200  # the digits of a number, the characters of a string, a message or a view shows whole
+BRIEF_BITS = 664  # an integer of at most so many bits has at most BRIEF digits
+BRIEF_ENDS = 20  # of a longer one: the digits (characters) kept at each end
+_FIVES = {}  # 5 ** t for the last few t: the first digits of huge integers of about one length
+
+
+def brief(value):
+    """A value as a message or a trace view shows it: as СООБЩИТЬ prints it, but an integer
+    (or a part of a fraction) of more than BRIEF digits by its first and last digits and
+    their count. The digits in between are never written: for a number near the size limit
+    that takes a second, and a view may show thousands."""
+    if type(value) is int:
+        return _brief_integer(value)
+    if is_fraction(value):
+        return f"{_brief_integer(value.numerator)}/{_brief_integer(value.denominator)}"
+    return show(value)
+
+
+def brief_string(text):
+    """A string quoted in a message: whole, or by its ends and its length."""
+    if len(text) <= BRIEF:
+        return text
+    return f"{text[:BRIEF_ENDS]}…{text[-BRIEF_ENDS:]} ({_counted(len(text), 'символ', 'символа', 'символов')})"
+
+
+def _brief_integer(n):
+    if n.bit_length() <= BRIEF_BITS:
+        return str(n)
+    m = abs(n)
+    count = digit_count(m)
+    if count <= BRIEF:
+        return str(n)
+    cut = count - BRIEF_ENDS
+    if cut not in _FIVES:
+        if len(_FIVES) >= 8:
+            _FIVES.clear()
+        _FIVES[cut] = 5 ** cut
+    head = (m >> cut) // _FIVES[cut]  # m // 10 ** cut, as floor((m / 2^cut) / 5^cut)
+    tail = m % 10 ** BRIEF_ENDS
+    sign = "-" if n < 0 else ""
+    return f"{sign}{head}…{tail:0{BRIEF_ENDS}d} ({_counted(count, 'цифра', 'цифры', 'цифр')})"
+
+
+def digit_count(m):
+    """The number of decimal digits of a positive integer, without writing them: from its
+    logarithm, checked against the power of ten when the logarithm is too near a whole number
+    to decide."""
+    import math
+    log = math.log10(m)
+    whole = math.floor(log)
+    if log - whole < 1e-6 or whole + 1 - log < 1e-6:
+        whole = whole - 1 if m < 10 ** whole else whole + 1 if m >= 10 ** (whole + 1) else whole
+    return whole + 1
+
+
+def _counted(k, one, few, many):
+    """«3 010 300 цифр»: the number with the noun in its Russian form."""
+    form = one if k % 10 == 1 and k % 100 != 11 else few if 2 <= k % 10 <= 4 and not 12 <= k % 100 <= 14 else many
+    return f"{k:,} {form}".replace(",", " ")
+
+
 def kind(value, case="nom"):
     """The kind of a value in words, in a grammatical case: nom, dat (к …) or acc (сравнивать …)."""
     name = type(value).__name__
@@ -128,20 +191,23 @@ def kind(value, case="nom"):
 def described(value):
     """A value in an error message: a number as printed, anything else with its kind."""
     if is_number(value):
-        return show(value)
-    text = f"«{value}»" if type(value) is str else show(value)
-    return f"{kind(value)} {text}"
+        return brief(value)
+    return f"{kind(value)} {_quoted(value)}"
 
 
 def described_acc(value):
     """A value in «нельзя сравнивать …»: its kind in the accusative, then the value."""
-    text = f"«{value}»" if type(value) is str else show(value)
-    return f"{kind(value, 'acc')} {text}"
+    return f"{kind(value, 'acc')} {_quoted(value)}"
+
+
+def _quoted(value):
+    """A value in a message: a string in quotes; a long one, or a huge number, by its ends."""
+    return f"«{brief_string(value)}»" if type(value) is str else brief(value)
 
 
 def show_key(key):
     """An array index as written between the brackets: 3, or 2, 5."""
-    return ", ".join(show(k) for k in key) if type(key) is tuple else show(key)
+    return ", ".join(brief(k) for k in key) if type(key) is tuple else brief(key)
 
 
 def is_number(value):

@@ -43,7 +43,7 @@ import sys
 
 from .. import nodes as n
 from ..runtime import io
-from ..runtime.values import Массив, Ячейка, show
+from ..runtime.values import Массив, Ячейка, brief
 
 KINDS = ("stmt", "expr", "cond", "assign", "call", "return", "state", "input", "output")
 STEP, KIND, SPAN, DEPTH = 0, 1, 2, 3  # the positions of the common parts of a compact event
@@ -193,10 +193,11 @@ def end_event(step: int, outcome: str, error=None) -> tuple:
 def shown(value) -> str:
     """A value as every view of a trace shows it (docs/trace.md, «Значения»): a string in
     quotes, as the program would write it — '', '  ', '5' against the number 5 (in double
-    quotes when it holds a single one) —; a number or a truth value as СООБЩИТЬ prints it."""
+    quotes when it holds a single one) —; a number or a truth value as СООБЩИТЬ prints it, a
+    huge number by its ends, as messages show it (values.brief)."""
     if type(value) is str:
         return f'"{value}"' if "'" in value and '"' not in value else f"'{value}'"
-    return show(value)
+    return brief(value)
 
 
 def index_of(key) -> list | None:

@@ -16,7 +16,7 @@ from json.encoder import encode_basestring
 
 from .. import nodes as n
 from ..files import AtomicFile
-from ..runtime.values import show
+from ..runtime.values import BRIEF_BITS, brief, show
 from .trace import Decoder, definition_name, index_of, shown, statement_text
 
 ONLY = {"stmts": {"stmt", "expr", "cond"}, "states": {"state"}, "calls": {"call", "return"}, "assign": {"assign"},
@@ -83,7 +83,7 @@ def printed(e: dict) -> dict:
     if "args" in out:
         out["args"] = ["—" if a is None else shown(a) for a in out["args"]]
     if out.get("index") is not None:
-        out["index"] = [show(x) for x in out["index"]]
+        out["index"] = [brief(x) for x in out["index"]]
     return out
 
 
@@ -280,7 +280,7 @@ def _json_value(v) -> bytes:
     if t is int:
         known = _INTEGERS.get(v)
         if known is None:
-            known = b'"%d"' % v
+            known = b'"%d"' % v if v.bit_length() <= BRIEF_BITS else _text(brief(v))
             if len(_INTEGERS) < 100_000:
                 _INTEGERS[v] = known
         return known
