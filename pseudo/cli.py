@@ -21,8 +21,8 @@ from .errors import (
 )
 from .files import AtomicFile, OutputRefused, check_output, write_file
 from .runtime import Limits
-from .runtime.report import after_ctrl_c
-from .runtime.runner import MAX_DEPTH
+from .runtime.report import IO_ERRORS, after_ctrl_c
+from .runtime.runner import MAX_DEPTH, final_flush
 
 # Imported where they are needed, not here: `pseudo run` of a program in the cache
 # (pseudo/cache.py) starts without the front end, the generator or pathlib.
@@ -309,6 +309,14 @@ def _standard_streams() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     _standard_streams()
+    try:
+        code = _main(argv)
+    except SystemExit as e:  # --help, --version, a misused option: argparse ends the run itself
+        code = e.code or EXIT_OK
+    return final_flush(code)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -497,10 +505,16 @@ def cmd_check(args) -> int:
 def _write(path: str, data: str | bytes, loaded) -> None:
     """Write the output file (never one of the program's files), or standard output for `-`."""
     if path == "-":
-        if isinstance(data, bytes):
-            sys.stdout.buffer.write(data)
-        else:
-            sys.stdout.write(data)
+        try:
+            if isinstance(data, bytes):
+                sys.stdout.buffer.write(data)
+            else:
+                sys.stdout.write(data)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:  # as a file given with -o that cannot be written
+            raise OutputRefused(f"не удалось записать стандартный вывод: {IO_ERRORS.get(e.errno) or e.strerror}") from None
         return
     write_file(path, data, inputs=_inputs(loaded))
 

@@ -1,4 +1,5 @@
 """The command line as a user meets it: exit codes, messages, help, Ctrl-C."""
+import contextlib
 import os
 import re
 import signal
@@ -97,36 +98,82 @@ def test_deep_recursion_of_ten_thousand_calls_works(tmp_path):
     assert (result.returncode, result.stdout) == (0, "10000\n")
 
 
+@contextlib.contextmanager
+def child(argv, **kw):
+    """A child process that Ctrl-C reaches as it reaches one started from a terminal — even when
+    the tests run with SIGINT ignored (started in the background by a shell, under nohup), which
+    a child would inherit and Python would keep — and that never outlives its test."""
+    # a signal with a handler here starts with its default disposition in the child; an ignored one stays ignored
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                encoding="utf-8", env=dict(os.environ, PYTHONIOENCODING="utf-8"), **kw)
+    finally:
+        signal.signal(signal.SIGINT, inherited)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate()
+
+
 @pytest.mark.parametrize("mode", [[], ["--compiled"]])
 def test_ctrl_c_prints_where_the_program_was(tmp_path, mode):
     path = write(tmp_path, "крутить (n) =\n    ПОКА ИСТИНА ВЫПОЛНЯТЬ n := n + 1 ВЕРНУТЬСЯ\nкрутить(1)\n")
-    proc = subprocess.Popen([sys.executable, "-m", "pseudo", "run", *mode, path], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, encoding="utf-8",
-                            env=dict(os.environ, PYTHONIOENCODING="utf-8"))
-    time.sleep(1.0)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=10)
+    with child([sys.executable, "-m", "pseudo", "run", *mode, path]) as proc:
+        time.sleep(1.0)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=10)
     assert proc.returncode == 130
     assert "прервано (Ctrl-C)" in err
     assert ":2:5:" in err and "крутить(" in err
 
 
-def _interrupted(tmp_path, text: str, mode: list[str], wait: float):
-    """Run the program in a mode (or as an emitted file), send Ctrl-C after `wait` seconds: its
-    exit code, output, errors, and the seconds it took to stop."""
+def _argv(tmp_path, text: str, mode: list[str], *options: str) -> list[str]:
+    """The command that runs the program in a mode, or as an emitted file."""
     path = write(tmp_path, text)
     if mode == ["emitted"]:
         cli("py", "-q", path, "-o", str(tmp_path / "p.py"))
-        argv = [sys.executable, str(tmp_path / "p.py")]
-    else:
-        argv = [sys.executable, "-m", "pseudo", "run", *mode, path]
-    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            encoding="utf-8", env=dict(os.environ, PYTHONIOENCODING="utf-8"))
-    time.sleep(wait)
-    sent = time.monotonic()
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=10)
+        return [sys.executable, str(tmp_path / "p.py"), *options]
+    return [sys.executable, "-m", "pseudo", "run", *mode, *options, path]
+
+
+def _interrupted(tmp_path, text: str, mode: list[str], wait: float):
+    """Run the program in a mode (or as an emitted file), send Ctrl-C after `wait` seconds: its
+    exit code, output, errors, and the seconds it took to stop."""
+    with child(_argv(tmp_path, text, mode)) as proc:
+        time.sleep(wait)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
     return proc.returncode, out, err, time.monotonic() - sent
+
+
+def test_a_child_gets_ctrl_c_though_the_tests_ignore_it(tmp_path):
+    """The helper above, checked: with SIGINT ignored here, its child still stops on Ctrl-C."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        code, _, err, _ = _interrupted(tmp_path, "i := 0\nПОКА ИСТИНА ВЫПОЛНЯТЬ i := i + 1 ВЕРНУТЬСЯ\n", [], 1.0)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert code == 130 and "прервано (Ctrl-C)" in err
+
+
+@pytest.mark.parametrize("mode", [[], ["--interpret"], ["emitted"]])
+@pytest.mark.parametrize("text", [
+    "x := 3 ^ 400000\nПОКА ИСТИНА ВЫПОЛНЯТЬ\n  y := x * x\n  q := y ДЕЛ (x + 1)\nВЕРНУТЬСЯ\n",  # slow steps
+    "s := 0\nДЛЯ i := 1 ДО 5000 ВЫПОЛНЯТЬ\n  x := 7 ^ 400000\n  s := s + x ОСТ 10\nВЕРНУТЬСЯ\n",  # no step for long
+], ids=["slow steps", "no steps"])
+def test_the_time_limit_stops_slow_steps_within_a_second_or_so(tmp_path, mode, text):
+    """The time limit is watched, not only looked at every 16,384 steps: a program whose steps
+    take a second (or whose short loop of constant bounds counts no step for minutes) stops
+    soon after its limit, in every mode."""
+    with child(_argv(tmp_path, text, mode, "--time-limit", "1")) as proc:
+        started = time.monotonic()
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 70 and "превышен предел времени (1 с)" in err, err
+    assert time.monotonic() - started < 15  # the whole run is minutes, and was hours at each check
 
 
 @pytest.mark.parametrize("mode", [[], ["--interpret"], ["emitted"]])
@@ -148,6 +195,27 @@ def test_ctrl_c_stops_a_loop_of_slow_turns_at_its_next_step(tmp_path, mode):
                                              "  y := x * x\n  s := s + y ОСТ 10\nВЕРНУТЬСЯ\n", mode, 1.5)
     assert code == 130
     assert "прервано (Ctrl-C)" in err and "п.pseudo:3:1:" in err, err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("command", [["run"], ["run", "--interpret"], ["emitted"], ["py"], ["trace"], ["--help"]])
+def test_a_full_disk_under_standard_output_is_one_clean_error(tmp_path, command):
+    """Standard output buffered, as in an ordinary shell (PYTHONUNBUFFERED unset): what fails at
+    the last flush is reported once, with exit code 70 (64 for a file `pseudo py` writes, as for
+    -o), and what the buffer held is dropped, not flushed again by Python at exit (exit 120)."""
+    one = write(tmp_path, "СООБЩИТЬ 1\n")
+    if command == ["emitted"]:
+        cli("py", "-q", one, "-o", str(tmp_path / "p.py"))
+        argv = [sys.executable, str(tmp_path / "p.py")]
+    else:
+        argv = [sys.executable, "-m", "pseudo", *command] + ([one] if command != ["--help"] else [])
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"} | {"PYTHONIOENCODING": "utf-8"}
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(argv, stdout=full, stderr=subprocess.PIPE, text=True, encoding="utf-8", cwd=ROOT,
+                                env=env, check=False, timeout=60)
+    assert result.returncode == (64 if command == ["py"] else 70), result.stderr
+    assert "на устройстве нет места" in result.stderr and result.stderr.count("ошибка:") == 1, result.stderr
+    assert "Exception ignored" not in result.stderr and "Traceback" not in result.stderr
 
 
 def test_broken_pipe_is_not_an_error(tmp_path):
@@ -179,7 +247,8 @@ def test_misused_limits_and_streams_are_clean_errors(tmp_path):
     if Path("/dev/full").exists():
         with open("/dev/full", "w") as full:
             result = subprocess.run([sys.executable, "-m", "pseudo", "run", one], stdout=full, stderr=subprocess.PIPE,
-                                    text=True, encoding="utf-8", cwd=ROOT, check=False)
+                                    text=True, encoding="utf-8", cwd=ROOT, check=False,
+                                    env=dict(os.environ, PYTHONUNBUFFERED="1"))
         assert result.returncode == 70 and ":1:1: ошибка: ошибка ввода или вывода" in result.stderr
         for more in ([], ["--max-events", "3"]):  # the trace fails during the run, or only at its end
             with open("/dev/full", "w") as full:

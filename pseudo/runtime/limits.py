@@ -279,3 +279,19 @@ def interrupt():
     """Ctrl-C: the program stops at its next step."""
     global прервано, граница
     прервано, граница = True, -1
+
+
+def time_is_up():
+    """The run's time has passed its limit (seen by the runner's watch): the program stops at
+    its next step, not at the next look at the clock, CHECK_EVERY steps on."""
+    global граница
+    граница = -1
+
+
+class ВремяВышло(Failure):
+    """The time limit, raised in the program's thread by the runner's watch when the program
+    has taken no step for a while after its time was up: a long loop of constant bounds, a run
+    of slow operations on huge numbers."""
+
+    def __init__(self):
+        super().__init__("time-limit", {"limit": f"{предел_времени:g}"})

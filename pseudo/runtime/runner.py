@@ -3,21 +3,25 @@ emitted file (`выполнить`), which reports errors as `pseudo run` does.
 """
 import _thread
 import gc
+import os
 import sys
+import time
 
 from .io import finish_io, restart_io, start_io, surroundings
 from .limits import (
     CHECK_EVERY,
     Limits,
     Watch,
+    ВремяВышло,
     frozen,
     interrupt,
     restart_limits,
     restart_random,
     start_limits,
     start_random,
+    time_is_up,
 )
-from .report import in_written_out_code, program_of, report_exception
+from .report import EXIT_RUNTIME, IO_ERRORS, in_written_out_code, program_of, report_exception
 from .values import КонецРаботы, Пересмотр, Ячейка
 
 THREAD_STACK = 512 * 1024 * 1024
@@ -59,6 +63,10 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
         interrupt()
         counters["рубеж"] = -1
 
+    def on_time():
+        time_is_up()
+        counters["рубеж"] = -1
+
     def guarded():
         old, collecting = sys.getrecursionlimit(), gc.isenabled()
         base = _depth()
@@ -90,7 +98,7 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
             sys.setrecursionlimit(old)
             if collecting:
                 gc.enable()
-    on_deep_stack(guarded, on_interrupt)
+    on_deep_stack(guarded, on_interrupt, time.monotonic() + limits.time_limit, on_time)
 
 
 def _handed_over(exc, hands_over):
@@ -102,7 +110,7 @@ def _handed_over(exc, hands_over):
     return getattr(exc, "code", None) not in ("interrupted", "time-limit") and hands_over(exc)
 
 
-def on_deep_stack(fn, on_interrupt):
+def on_deep_stack(fn, on_interrupt, deadline=None, on_time=None):
     """fn() in a thread with a large stack, so that deep recursion fits; what it raises is
     raised here. Where there are no threads (a browser), fn() runs here. (The thread is
     `_thread`'s own: importing `threading` would cost more than the rest of a short run.)
@@ -110,7 +118,13 @@ def on_deep_stack(fn, on_interrupt):
     Ctrl-C reaches this thread: `on_interrupt` asks the program to stop at its next step;
     a program that takes no counted step for a while (a long loop of constant bounds, slow
     operations on huge numbers) gets the interruption in its own thread, at its next Python
-    instruction; one blocked in input is abandoned after two seconds."""
+    instruction; one blocked in input is abandoned after two seconds.
+
+    The time limit is watched here the same way: past `deadline` (the run's, time.monotonic()),
+    `on_time` asks the program to stop at its next step, and a program that takes none within
+    a second gets the time limit (ВремяВышло) at its next Python instruction. So a run ends
+    within about a second of its limit, or at the end of one operation on numbers within the
+    size limit, however slowly its steps go."""
     outcome = []
     done = _thread.allocate_lock()  # held until fn() ends; waiting on it, Ctrl-C still reaches this thread
     done.acquire()
@@ -131,9 +145,16 @@ def on_deep_stack(fn, on_interrupt):
             _thread.stack_size(old_size)
     except (RuntimeError, ValueError):  # no threads here: run in this one
         target()
+    hurried = None  # when the program was asked to stop at its next step for its time
     try:
         while not done.acquire(timeout=0.1):
-            pass
+            now = time.monotonic()
+            if deadline is not None and now > deadline:
+                deadline, hurried = None, now
+                on_time()
+            elif hurried is not None and now > hurried + 1.0 and worker is not None:
+                hurried = None
+                _interrupt_thread(worker, ВремяВышло)
     except KeyboardInterrupt as stop:
         on_interrupt()
         if not done.acquire(timeout=0.2) and worker is not None:
@@ -148,12 +169,12 @@ def on_deep_stack(fn, on_interrupt):
             outcome.clear()  # pass of the cyclic collector over its frames at the exit
 
 
-def _interrupt_thread(ident):
-    """KeyboardInterrupt in the thread `ident`, at its next Python instruction (CPython's
+def _interrupt_thread(ident, exception=KeyboardInterrupt):
+    """The exception (a class) in the thread `ident`, at its next Python instruction (CPython's
     PyThreadState_SetAsyncExc; elsewhere nothing)."""
     try:
         import ctypes
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(KeyboardInterrupt))
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(exception))
     except (ImportError, AttributeError, OSError):
         pass
 
@@ -291,7 +312,32 @@ def выполнить(главная, программа, остальное=No
     except BrokenPipeError:  # the reader went away (`| head`): not an error
         sys.stdout = None
         code = EXIT_OK
-    sys.exit(code)
+    sys.exit(final_flush(code))
+
+
+def final_flush(code, stderr=None):
+    """The exit code once standard output is flushed at the end of the process. When that
+    fails (a full disk) what its buffer holds is dropped — its descriptor now leads to
+    /dev/null — so that Python's own flush at exit does not fail again («Exception ignored»,
+    exit code 120); the failure is told, unless the run has failed already (a program's
+    output that could not be written is its error, reported). A reader that went away (`| head`)
+    is no error."""
+    stream = sys.stdout
+    if stream is None:
+        return code
+    try:
+        stream.flush()
+        return code
+    except (OSError, ValueError) as e:
+        problem = None if isinstance(e, BrokenPipeError | ValueError) else IO_ERRORS.get(e.errno) or e.strerror
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    if problem is None or code != EXIT_OK:
+        return code
+    print(f"ошибка: не удалось записать стандартный вывод: {problem}", file=stderr or sys.stderr)
+    return EXIT_RUNTIME
 
 
 def run_emitted(главная, программа, остальное, limits, stdin, stdout, stderr):
