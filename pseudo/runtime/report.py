@@ -323,7 +323,7 @@ def failing_frames(exc, program):
         frames = frames[:-1]
     if frames and isinstance(exc, NameError):
         frame, offset = frames[-1]
-        frames[-1] = (frame, _load_of(frame.f_code, offset, _name_of(exc)))
+        frames[-1] = (frame, _raising_offset(frame.f_code, offset, _name_of(exc)))
     return frames
 
 
@@ -343,16 +343,27 @@ def _name_of(exc: NameError) -> str:
     return getattr(exc, "name", None) or (str(exc).split("'")[1] if "'" in str(exc) else "?")
 
 
-def _load_of(code, offset, name):
-    """The offset of the load of `name` that failed. Python 3.11 joins two loads of locals into
-    one instruction once a function is warm, and a failure in the second is reported at the
-    first (`f(r, c)` with c unset points at r)."""
+# CPython 3.11 quickens a function's code once it is warm (called or looped eight times or so)
+# and runs some pairs of instructions as one: a load or store of a local, or a constant, then a
+# load of a local. A local found unbound by the second half raises at the offset of the first
+# (tb_lasti), whose position is that of the instruction before: `РЕЗУЛЬТАТ := 1` then `x := j`
+# with j unset was placed at the assignment of РЕЗУЛЬТАТ. (3.12 and 3.13 pair only loads of
+# locals known to be bound, which cannot fail.)
+PAIRS_ENDING_IN_A_LOAD = ("LOAD_FAST__LOAD_FAST", "STORE_FAST__LOAD_FAST", "LOAD_CONST__LOAD_FAST")
+
+
+def _raising_offset(code, offset, name):
+    """The offset of the instruction that raised a NameError about `name`, reported at `offset`:
+    the second half of a pair the quickened code ran as one, when the first could not have
+    raised it."""
+    adaptive = getattr(code, "_co_code_adaptive", None)
+    if adaptive is None or offset + 2 >= len(adaptive):
+        return offset
     import dis
-    loads = [i for i in dis.get_instructions(code) if i.offset in (offset, offset + 2)]
-    if len(loads) == 2 and loads[0].opname == loads[1].opname == "LOAD_FAST" \
-            and loads[0].argval != name and loads[1].argval == name:
-        return offset + 2
-    return offset
+    if getattr(dis, "_all_opname", dis.opname)[adaptive[offset]] not in PAIRS_ENDING_IN_A_LOAD:
+        return offset
+    first = next((i for i in dis.get_instructions(code) if i.offset == offset), None)
+    return offset if first is None or first.opname == "LOAD_FAST" and first.argval == name else offset + 2
 
 
 def _at_entry(frame_offset, program):
