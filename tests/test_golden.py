@@ -127,10 +127,21 @@ def test_every_node_class_is_exercised_by_a_golden_program():
 RUNNABLE = [p for p in FILES if not expectations(p)["error"]]
 
 
-@pytest.mark.parametrize("path", RUNNABLE, ids=[str(p.relative_to(GOLDEN)) for p in RUNNABLE])
-def test_golden_as_an_emitted_file(path: Path, tmp_path):
+def _unbounded(path: Path) -> bool:
+    """Does the program need a limit to end (its error is one), so that it cannot run without?"""
+    exp = expectations(path)
+    return bool(exp["steps"]) or any("превышен" in text for _, text in exp["runtime"])
+
+
+EMITTED = [pytest.param(p, True, id=str(p.relative_to(GOLDEN))) for p in RUNNABLE] + \
+    [pytest.param(p, False, id=f"{p.relative_to(GOLDEN)}-no-limits") for p in RUNNABLE if not _unbounded(p)]
+
+
+@pytest.mark.parametrize("path, limits", EMITTED)
+def test_golden_as_an_emitted_file(path: Path, limits: bool, tmp_path):
     """The emitted file, run by a plain `python3 -I`, prints what `pseudo run` prints and
-    reports its error in the very same words, place and caret."""
+    reports its error in the very same words, place and caret — written with its limits, and
+    without them (`pseudo py --no-limits`), for each program that ends without one."""
     import subprocess
     import sys
 
@@ -141,11 +152,11 @@ def test_golden_as_an_emitted_file(path: Path, tmp_path):
     from pseudo.pygen.emit import python_source
     exp = expectations(path)
     stdin = "\n".join(exp["in"]) + ("\n" if exp["in"] else "")
-    limits = Limits(max_steps=exp["steps"]) if exp["steps"] else None
+    run_limits = Limits(max_steps=exp["steps"]) if exp["steps"] else None
     source = Source(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))  # named as a user names it
-    outcome = run_source(source, stdin, limits, mode="compiled")
+    outcome = run_source(source, stdin, run_limits, mode="compiled")
     emitted = tmp_path / "program.py"
-    emitted.write_text(python_source(load(source), path.name), encoding="utf-8")
+    emitted.write_text(python_source(load(source), path.name, limits=limits), encoding="utf-8")
     argv = [sys.executable, "-I", str(emitted)] + (["--max-steps", str(exp["steps"])] if exp["steps"] else [])
     result = subprocess.run(argv, input=stdin, capture_output=True, text=True, encoding="utf-8",
                             cwd=ROOT, timeout=60, check=False)

@@ -510,11 +510,11 @@ class BodyCode:
             # so the main program's ПОКА (run once) would never be specialised: `continue` jumps
             # back, counting (the loop of 100,000 turns: 15 % fewer instructions)
             body += [comment("переход назад: так Python 3.11 ускоряет цикл главной программы"), ast.Continue()]
-        return [ast.While(test=self.cond(s.cond), body=body, orelse=[])]
+        return [ast.While(test=self.cond(s.cond), body=body or [ast.Pass()], orelse=[])]
 
     def _stmt_Loop(self, s: n.Loop, where: Where):
         inner = where.but(loops=where.loops + ("endless",), depth=where.depth + 2)
-        loop = at(ast.While(test=ast.Constant(True), body=self.count_loop(s) + self.suite(s.body, inner),
+        loop = at(ast.While(test=ast.Constant(True), body=self.count_loop(s) + self.suite(s.body, inner) or [ast.Pass()],
                             orelse=[]), s.span)
         if _exit_needs_raise(s.body, self.gen.facts, self.outlined):
             handler = ast.ExceptHandler(type=name("Кончено"), name=None, body=[ast.Pass()])
