@@ -126,6 +126,7 @@ class Resolver:
         self.patterns: dict[str, Pattern] = {}
         self.phrases = PhraseTable()
         self.expr_cache: dict[tuple, n.Expr | StaticError] = {}
+        self.value_cache: dict[tuple, n.Expr | StaticError] = {}  # BodyResolver.value's
         self.walked: dict[int, tuple[n.Node, list[n.Node]]] = {}  # bind_names's, for the analysis
         self.declared: set[int] = set()  # ids of the RawDefs accepted by _declare
         self.captures: dict[tuple, tuple[str, Diagnostic]] = {}  # (place) → (phrase, warning): warn_capture
@@ -452,7 +453,9 @@ class BodyResolver:
         return n.Assign(run.span, target, value)
 
     def target(self, run: Run) -> n.Target:
-        expr = self.expr(run)
+        expr = self.value(run.tokens)  # an index may hold a phrase in parentheses: м[(1 плюс 2)]
+        if isinstance(expr, StaticError):
+            raise expr
         if isinstance(expr, n.Var | n.Index):
             if expr.name == RESULT and self.scope.name is None:
                 raise static_error("result-outside-def", expr.span)
@@ -661,7 +664,7 @@ class BodyResolver:
                 return False
             if in_condition and (toks[i].type == "NOT" or _top_level(toks[i:j], "AND") or _top_level(toks[i:j], "OR")):
                 return False
-            return isinstance(self.try_expr(toks[i:j]), n.Node)
+            return isinstance(self.value(toks[i:j]), n.Node)
         matches = self.r.phrases.match(toks, parses, candidates[0])
         if not matches:
             builtin = BUILTIN_PHRASES.match(toks, parses, candidates[1]) if in_condition else []
@@ -679,7 +682,7 @@ class BodyResolver:
         self.warn_case(m)
         if in_condition:
             self.warn_capture(m, run)
-        args = tuple(self.try_expr(toks[a:b]) for a, b in m.slices)
+        args = tuple(self.value(toks[a:b]) for a, b in m.slices)
         return n.Call(run.span, m.pattern.key, args)
 
     def warn_capture(self, m, run: Run) -> None:
@@ -711,7 +714,7 @@ class BodyResolver:
                                             written=tok.value, defined=defined))
 
     def screen_matches(self, toks: list[Token]):
-        return SCREEN_PHRASES.match(toks, lambda i, j: isinstance(self.try_expr(toks[i:j]), n.Node))
+        return SCREEN_PHRASES.match(toks, lambda i, j: isinstance(self.value(toks[i:j]), n.Node))
 
     def screen(self, run: Run) -> n.Screen | None:
         """A screen phrase, unless a procedure of the program has its first word as name."""
@@ -723,7 +726,7 @@ class BodyResolver:
             return None
         m = matches[0]
         self.warn_case(m)
-        args = tuple(self.try_expr(toks[a:b]) for a, b in m.slices)
+        args = tuple(self.value(toks[a:b]) for a, b in m.slices)
         return n.Screen(run.span, SCREEN_OPS[m.pattern.key], args)
 
     def expr(self, run: Run) -> n.Expr:
@@ -731,6 +734,15 @@ class BodyResolver:
         if isinstance(result, StaticError):
             raise result
         return result
+
+    def value(self, toks: list[Token]):
+        """The value the tokens spell, a phrase in parentheses allowed anywhere in it (`lifted`),
+        or the StaticError saying why not (cached: a phrase's match tries many slices)."""
+        key = tuple(map(id, toks))
+        found = self.r.value_cache.get(key)
+        if found is None:
+            found = self.r.value_cache[key] = self.lifted(toks)
+        return found
 
     def try_expr(self, toks: list[Token]):
         """The expression the tokens spell, or the StaticError saying why not (cached)."""
