@@ -896,6 +896,14 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
                 return resolved
             return name
 
+        def call_hint(name: str) -> str | None:
+            """Why a call names nothing: a variable or array of the program, or a misspelling
+            of a definition."""
+            if known(name):
+                return hint("call-of-variable", name=name)
+            near = nearest_call(name)
+            return hint("undefined-call", nearest=near) if near else None
+
         def never_assigned(node) -> None:
             near = nearest_value(node.name)
             warnings.append(diagnostic("warning", "never-assigned", node.span,
@@ -926,10 +934,7 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
                         return node
                     if name in unread:
                         return node
-                    near = nearest_call(name)
-                    errors.append(diagnostic("error", "undefined-call", node.span,
-                                             hint("undefined-call", nearest=near) if near else None,
-                                             name=name))
+                    errors.append(diagnostic("error", "undefined-call", node.span, call_hint(name), name=name))
                     return n.Call(node.span, resolved, node.args)
                 case n.CallStmt(call=n.BuiltinCall(name=name)):  # `ДЛИНА(x)` alone: its value is lost
                     errors.append(diagnostic("error", "builtin-as-statement", node.span,
@@ -983,10 +988,11 @@ class _Nearest:
         self.choices, self.listed, self.found = choices, None, {}
 
     def __call__(self, name: str) -> str | None:
+        """The nearest other name: a hint never offers the name written."""
         if name not in self.found:
             if self.listed is None:
                 self.listed = self.choices()
-            self.found[name] = nearest(name, self.listed)
+            self.found[name] = nearest(name, [c for c in self.listed if c != name])
         return self.found[name]
 
 
