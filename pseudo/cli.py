@@ -19,7 +19,7 @@ from .errors import (
     StaticError,
     render,
 )
-from .files import AtomicFile, OutputRefused, check_output, write_file
+from .files import AtomicFile, OutputRefused, check_output, is_standard_output, write_file
 from .runtime import Limits
 from .runtime.report import IO_ERRORS, after_ctrl_c
 from .runtime.runner import MAX_DEPTH, final_flush
@@ -624,7 +624,7 @@ def cmd_trace(args) -> int:
             view = TableView(stream, flt) if args.format == "table" else \
                 {"text": TextView, "jsonl": JsonlView}[args.format](stream)
     # A trace on standard output holds the program's output (`вывод:` events): not written a second time.
-    program_output = NoOutput() if stream is sys.stdout else None
+    program_output = NoOutput() if stream is sys.stdout or args.html and is_standard_output(path) else None
     sink = filtered(view, flt)
     tracer = Tracer(sink, max_events)
     stopped, outcome, error = None, "ok", None

@@ -2,8 +2,10 @@
 
 An output path is compared with every input (the program and each file it names in
 ИСПОЛЬЗОВАТЬ) by identity — the same device and inode — so `./p.pseudo`, a hard link or a
-symbolic link to the program are all refused before anything is opened for writing. The text
-goes to a temporary file beside the target, which replaces the target only when it is whole.
+symbolic link to the program, or /dev/stdout opened on it, are all refused before anything is
+opened for writing. The text goes to a temporary file beside the target, which replaces the
+target only when it is whole — except a device, a pipe or an open descriptor (`-o /dev/null`,
+`-o /dev/stdout | less`), written straight.
 """
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ def check_output(path: str, inputs) -> None:
             raise OutputRefused(f"{path} — это {what}; он не будет перезаписан. Укажите другой файл в -o")
     if os.path.isdir(path):
         raise OutputRefused(f"{path} — это папка; укажите файл")
-    if _special(path):
+    if _special(path) or _descriptor(path) is not None:
         return
     folder = os.path.dirname(os.path.realpath(path))
     if not os.path.isdir(folder):
@@ -48,17 +50,19 @@ class AtomicFile:
 
     def __init__(self, path: str, inputs=(), binary: bool = False):
         check_output(path, inputs)
-        self.path = os.path.realpath(path)  # through a symbolic link: the file it names is replaced
         self.done = False
         mode, encoding = ("wb", None) if binary else ("w", "utf-8")
-        if _special(self.path):  # /dev/null, a named pipe: written straight, never replaced
-            self.temp = None
-            try:
-                self.stream = open(self.path, mode, encoding=encoding)  # noqa: SIM115 - closed by commit
+        descriptor = _descriptor(path)
+        if descriptor is not None or _special(path):  # /dev/null, a pipe, /dev/stdout: written straight
+            self.path, self.temp = path, None
+            try:  # an open descriptor (/dev/stdout, /dev/fd/3) is written where it stands, as a shell
+                self.stream = (os.fdopen(os.dup(descriptor), mode, encoding=encoding) if descriptor is not None
+                               else open(path, mode, encoding=encoding))  # noqa: SIM115 - closed by commit
             except OSError as e:
                 raise OutputRefused(f"не удалось записать {path}: {e.strerror}") from None
             self.write = self.stream.write
             return
+        self.path = os.path.realpath(path)  # through a symbolic link: the file it names is replaced
         folder = os.path.dirname(self.path)
         try:
             fd, self.temp = _new_file(folder)
@@ -120,6 +124,30 @@ def _new_file(folder: str) -> tuple[int, str]:
         except FileExistsError:
             continue
     raise FileExistsError(errno.EEXIST, "нет свободного имени для временного файла", folder)
+
+
+STANDARD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+
+
+def _descriptor(path: str) -> int | None:
+    """The open descriptor a path names — /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N —
+    or None. Such a path leads, through /proc, to a pipe (which has no name to replace) or to
+    the file the shell opened, perhaps to append to: it is written through the descriptor,
+    never replaced (that would drop what the file held) nor reopened from its start."""
+    if os.name == "nt":
+        return None
+    path = os.path.abspath(path)
+    if path in STANDARD:
+        return STANDARD[path]
+    for folder in ("/dev/fd/", "/proc/self/fd/"):
+        if path.startswith(folder) and path[len(folder):].isdigit():
+            return int(path[len(folder):])
+    return None
+
+
+def is_standard_output(path: str) -> bool:
+    """`-`, or a name of the descriptor of standard output (/dev/stdout, /dev/fd/1)."""
+    return path == "-" or _descriptor(path) == 1
 
 
 def _special(path: str) -> bool:

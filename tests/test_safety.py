@@ -184,3 +184,30 @@ def test_a_device_or_a_pipe_is_written_to_never_replaced(tmp_path):
     assert cli("py", "-q", "programs/queens_recursive.pseudo", "-o", str(fifo)).returncode == 0
     assert b"def HR" in reader.communicate(timeout=30)[0]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout") or sys.platform == "win32", reason="no /dev/stdout here")
+@pytest.mark.parametrize("args", [["py", "-q"], ["graph", "-q"], ["trace", "-q", "--html"],
+                                  ["trace", "-q", "--format", "jsonl"]], ids=lambda a: " ".join(a[:1] + a[2:]))
+def test_standard_output_named_as_a_file_is_written_where_it_stands(folder, args):
+    """`-o /dev/stdout | cat` (a pipe: no file to replace), `-o /dev/stdout >> log` (appended
+    to, not replaced), `-o /dev/fd/3 3>file`: each gets exactly what `-o file` gets; and
+    /dev/stdout opened on the program itself is still refused."""
+    command = [sys.executable, "-m", "pseudo", *args, "p.pseudo"]
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONPATH=str(os.getcwd()))
+
+    def shell(redirect: str) -> subprocess.CompletedProcess:
+        line = " ".join(f"'{a}'" for a in command) + " " + redirect
+        return subprocess.run(line, shell=True, cwd=folder, env=env, capture_output=True, check=False, timeout=120)
+    assert shell("-o whole").returncode == 0
+    whole = (folder / "whole").read_bytes()
+    piped = shell("-o /dev/stdout | cat")
+    assert piped.returncode == 0 and piped.stdout == whole, piped.stderr
+    (folder / "log").write_bytes(b"before\n")
+    assert shell("-o /dev/stdout >> log").returncode == 0
+    assert (folder / "log").read_bytes() == b"before\n" + whole
+    assert shell("-o /dev/fd/3 3> fd3").returncode == 0 and (folder / "fd3").read_bytes() == whole
+    before = contents(folder)
+    refused = shell("-o /dev/stdout >> p.pseudo")
+    assert refused.returncode == 64 and "это сама программа" in refused.stderr.decode("utf-8")
+    assert contents(folder) == before

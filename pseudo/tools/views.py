@@ -8,14 +8,12 @@ event of a long run. The stepper is built on the same events (stepper.py).
 """
 from __future__ import annotations
 
-import os
-import stat
 import sys
 from collections import deque
 from json.encoder import encode_basestring
 
 from .. import nodes as n
-from ..files import AtomicFile
+from ..files import AtomicFile, check_output, is_standard_output
 from ..runtime.values import BRIEF_BITS, brief, show
 from .trace import Decoder, definition_name, index_of, shown, statement_text
 
@@ -136,16 +134,13 @@ def _shown_text(text: str) -> str:
 
 def open_trace_output(path: str | None, inputs):
     """Where a trace is written: standard output (no path, or `-`), or a file written whole
-    (AtomicFile) — except a device or a pipe (`-o /dev/null`, a named pipe), written directly:
+    (AtomicFile) — except a device, a pipe or /dev/stdout (`-o /dev/null`), written directly:
     never replaced by a regular file."""
     if not path or path == "-":
         return sys.stdout
-    try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        mode = None
-    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        return open(path, "w", encoding="utf-8")  # closed by the command
+    if is_standard_output(path):  # named: it may lead to an input (`-o /dev/stdout >> p.pseudo`)
+        check_output(path, inputs)
+        return sys.stdout
     return AtomicFile(path, inputs)
 
 
