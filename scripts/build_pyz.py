@@ -21,11 +21,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHEBANG = b"#!/usr/bin/env python3\n"
+# The archive's start, in a Python any python3 reads (no f-strings): an older Python than the
+# package needs is told so, before the package's own syntax and library fail on it.
 MAIN = '''\
 """pseudo in one file: `python3 pseudo.pyz --help`."""
 import sys
 
-from pseudo.cli import main
+NEEDED = __NEEDED__
+if sys.version_info < NEEDED:
+    sys.stderr.write("pseudo: нужен Python %d.%d или новее, а запущен Python %s (%s); запустите архив так: "
+                     "python%d.%d %s ...\\n" % (NEEDED + (sys.version.split()[0], sys.executable) + NEEDED
+                                                + (sys.argv[0],)))
+    sys.exit(69)
+
+from pseudo.cli import main  # noqa: E402
 
 sys.exit(main())
 '''
@@ -35,10 +44,18 @@ SKIP_SUFFIXES = {".pyc", ".pyo"}
 
 def members(root: Path = ROOT) -> dict[str, bytes]:
     """Archive name → content, for every file of the archive."""
-    out: dict[str, bytes] = {"__main__.py": MAIN.encode("utf-8")}
+    out: dict[str, bytes] = {"__main__.py": MAIN.replace("__NEEDED__", repr(needed_python(root))).encode("utf-8")}
     out |= _tree(root / "pseudo", "pseudo")
     out |= _tree(root / "grammar", "pseudo/grammar")
     return out
+
+
+def needed_python(root: Path = ROOT) -> tuple[int, int]:
+    """The oldest Python the package runs on: pyproject.toml's requires-python (">=3.11")."""
+    import tomllib
+    wanted = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["requires-python"]
+    major, minor = wanted.removeprefix(">=").split(".")[:2]
+    return int(major), int(minor)
 
 
 def _tree(folder: Path, prefix: str) -> dict[str, bytes]:

@@ -224,6 +224,26 @@ def test_the_zipapp_reports_errors_and_versions_like_the_command(pyz, tmp_path):
     assert alone(pyz, "--version", cwd=tmp_path).stdout == f"pseudo {pseudo.__version__}\n"
 
 
+def _older_pythons() -> list[str]:
+    """python3.9, python3.10 … found on this machine, older than the package needs."""
+    found = [shutil.which(f"python3.{minor}") for minor in range(6, 11)]
+    return [p for p in found if p and text_run([p, "-c", "pass"]).returncode == 0]
+
+
+def test_the_zipapp_names_the_python_it_needs(pyz, tmp_path):
+    """Under a Python older than requires-python the archive says which Python it needs and
+    exits 69, before the package's own syntax fails (3.10: «внутренняя ошибка», 3.9: a raw
+    traceback): under a pretended 3.10 here, and under each older python3 this machine has."""
+    pretend = ("import runpy, sys; sys.version_info = (3, 10, 13, 'final', 0); "
+               f"sys.argv = [{str(pyz)!r}, 'run', 'x.pseudo']; runpy.run_path({str(pyz)!r}, run_name='__main__')")
+    for argv in ([sys.executable, "-I", "-S", "-c", pretend],
+                 *([python, "-I", "-S", str(pyz), "run", "x.pseudo"] for python in _older_pythons())):
+        done = text_run(argv, cwd=tmp_path)
+        assert done.returncode == 69, (argv[0], done.stderr)
+        assert done.stderr.startswith("pseudo: нужен Python 3.11 или новее, а запущен Python "), done.stderr
+        assert "Traceback" not in done.stderr and "python3.11 " in done.stderr
+
+
 def test_the_zipapp_is_reproducible_and_executable(pyz, tmp_path):
     again = tmp_path / "again.pyz"
     assert text_run([sys.executable, str(ROOT / "scripts" / "build_pyz.py"), "-o", str(again)]).returncode == 0
@@ -306,3 +326,16 @@ def test_man_page(tmp_path):
         (tmp_path / "pseudo.1").write_text(page, encoding="utf-8")
         shown = text_run(["man", "-l", str(tmp_path / "pseudo.1")], env={"MANPAGER": "cat", "MANWIDTH": "80"})
         assert shown.returncode == 0 and "pseudo run" in shown.stdout, shown.stderr
+
+
+def test_the_readme_links_work_on_the_package_index_page():
+    """PyPI shows README.md without the repository around it: a relative link (docs/…) would
+    lead nowhere there. Every link is absolute; those into the repository (pyproject's Source
+    URL) name files that exist here."""
+    base = PROJECT["urls"]["Source"].rstrip("/") + "/blob/main/"
+    links = re.findall(r"!?\[[^\]]*\]\(([^)\s]+)\)", (ROOT / "README.md").read_text(encoding="utf-8"))
+    assert links
+    for link in links:
+        assert link.startswith(("https://", "http://")), f"a relative link in README.md: {link}"
+        if link.startswith(base):
+            assert (ROOT / link.removeprefix(base).split("#")[0]).exists(), link
