@@ -19,7 +19,7 @@ def test_the_short_profile_holds_the_oracle():
     emitted file (every 300th also by a separate python3)."""
     failures = []
     for i, (text, stdin) in enumerate(fuzz.inputs(12_345, COUNT), start=1):
-        verdict = fuzz.judge(text, stdin, subprocess_too=i % 300 == 0)
+        verdict = fuzz.judge(text, stdin, subprocess_too=i % 300 == 0, cache_too=i % 25 == 0)
         if not verdict.ok:
             failures.append((verdict.kind, verdict.detail[-400:], text[:300], stdin))
     assert not failures, failures[:3]
@@ -28,7 +28,7 @@ def test_the_short_profile_holds_the_oracle():
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_a_failure_once_found_stays_fixed(path):
     case = json.loads(path.read_text(encoding="utf-8"))
-    verdict = fuzz.judge(case["text"], case["stdin"], subprocess_too=True)
+    verdict = fuzz.judge(case["text"], case["stdin"], subprocess_too=True, cache_too=True)
     assert verdict.ok, (verdict.kind, verdict.detail)
 
 
@@ -43,7 +43,7 @@ def test_the_oracle_can_fail(monkeypatch):
     assert fuzz.judge("СООБЩИТЬ 1\n", "").kind == "disagree"
     monkeypatch.setattr(fuzz, "outcome_of", real)
 
-    def sneaky(loaded, stdin, workdir):
+    def sneaky(loaded, stdin, workdir, limits=True):
         (workdir / fuzz.CANARY).write_text("")
         return "1\n", None, 0
     monkeypatch.setattr(fuzz, "emitted_outcome", sneaky)
@@ -53,3 +53,23 @@ def test_the_oracle_can_fail(monkeypatch):
         raise KeyError("internal")
     monkeypatch.setattr(fuzz, "outcome_of", crash)
     assert fuzz.judge("СООБЩИТЬ 1\n", "").kind == "crash"
+
+
+def test_the_cache_oracle_can_fail(monkeypatch, tmp_path):
+    """A cache that prunes the folder PSEUDO_CACHE_DIR names, as it once did, is caught: some
+    hostile folder loses a file of the user's. The cache as it is loses none."""
+    import os
+    import random
+
+    from pseudo import cache
+
+    def verdicts():
+        for seed in range(12):
+            work = tmp_path / f"{len(list(tmp_path.iterdir()))}"
+            work.mkdir()
+            yield fuzz.judge_cache("СООБЩИТЬ 1\n", "", work, random.Random(seed))
+    assert all(v.ok for v in verdicts())
+    monkeypatch.setattr(cache, "folder", lambda: None if os.environ.get("PSEUDO_NO_CACHE") else
+                        os.environ.get("PSEUDO_CACHE_DIR"))
+    monkeypatch.setattr(cache, "_owned", lambda where: True)
+    assert any(v.kind == "cache" and "not its own" in v.detail for v in verdicts())
