@@ -118,7 +118,9 @@ def test_runaways_get_the_limit_they_hit(tmp_path):
 
 def test_a_run_that_takes_no_step_is_killed_after_its_time_limit(tmp_path):
     task = doubling(tmp_path, "time_limit = 0.5\n")
-    heavy = program(tmp_path, "тяжеловес", "ПРОЧЕСТЬ n\nx := 3 ^ 9000000\nСООБЩИТЬ x * x * x * x * x * x ОСТ 10\n")
+    # four reductions of a fraction of 300,000-digit parts in one statement, about 0.8 s each
+    heavy = program(tmp_path, "тяжеловес", "ПРОЧЕСТЬ n\np := 3 ^ 630000 + n\nq := 5 ^ 430000 + 2\n"
+                    "СООБЩИТЬ p / q * 0 + p / (q + 2) * 0 + p / (q + 4) * 0 + p / (q + 6) * 0\n")
     done = cli("test", str(task), heavy)
     assert done.returncode == 1
     assert done.stdout.count("превышен предел времени (0.5 с): программа не отвечала и была остановлена") == 4

@@ -166,7 +166,8 @@ def on_deep_stack(fn, on_interrupt, deadline=None, on_time=None):
         try:
             raise outcome[0]
         finally:  # not kept by this frame, which its traceback holds: freed with the report, not by a
-            outcome.clear()  # pass of the cyclic collector over its frames at the exit
+            if worker is not None:  # pass of the cyclic collector over its frames at the exit. (In the
+                outcome.clear()  # browser, freeing them here, deep in its small stack, overflowed it.)
 
 
 def _interrupt_thread(ident, exception=KeyboardInterrupt):

@@ -12,7 +12,10 @@ import sys
 
 from .messages import KINDS, RUNTIME_HINTS, RUNTIME_MESSAGES
 
-MAX_BITS = 10_000_000  # the longest integer (or part of a fraction) an operation may make
+# The longest integer (or part of a fraction) an operation may make: about 300,000 digits. At this
+# length the slowest single operation Python cannot interrupt (a fraction's gcd, a long division)
+# takes under a second in CPython 3.11; at ten times the length it took a minute.
+MAX_BITS = 1_000_000
 MAX_DIGITS = 3_010_300  # the decimal digits of the longest integer: 10,000,000 × log10(2), rounded up
 MAX_STRING = 100_000_000
 
