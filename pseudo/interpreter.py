@@ -428,8 +428,8 @@ class StateReader:
 
 def _methods(prefix: str) -> dict:
     """Node class → the method that runs it, looked up once here rather than by name at each node."""
-    return {getattr(n, name.removeprefix(prefix)): method
-            for name, method in vars(Interpreter).items() if name.startswith(prefix)}
+    return n.Arms("interpreter", {getattr(n, name.removeprefix(prefix)): method
+                                   for name, method in vars(Interpreter).items() if name.startswith(prefix)})
 
 
 Interpreter.EXEC = _methods("_exec_")

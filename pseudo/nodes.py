@@ -264,6 +264,26 @@ EXPR_NODES = (Const, Var, Index, Call, BuiltinCall, Unary, Binary, Compare, Logi
 STMT_NODES = (Assign, CallStmt, If, While, For, Loop, Exit, Print, Read, Screen, Stop, Label, Goto)
 
 
+class NoArm(TypeError):
+    """A stage met a node class it has no arm for: a construct was added and this stage not told."""
+
+
+def no_arm(stage: str, node: Node):
+    """The last arm of every dispatch on node classes: an unknown class fails loudly, never silently."""
+    raise NoArm(f"{stage}: no arm for the node class {type(node).__name__}")
+
+
+class Arms(dict):
+    """Node class → the method that handles it; a class without one fails loudly."""
+
+    def __init__(self, stage: str, methods: dict):
+        super().__init__(methods)
+        self.stage = stage
+
+    def __missing__(self, cls):
+        raise NoArm(f"{self.stage}: no arm for the node class {cls.__name__}")
+
+
 def children(node: Node) -> list[Node]:
     """The child nodes of a node, in source order."""
     out = []
@@ -283,7 +303,7 @@ def blocks(s: Node) -> list[Block]:
             return [then] if else_ is None else [then, else_]
         case While(body=body) | For(body=body) | Loop(body=body):
             return [body]
-    return []
+    return []  # the raw tree's statements too (frontend.raw)
 
 
 def has_labels(block: Block) -> bool:

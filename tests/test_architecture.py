@@ -37,6 +37,39 @@ def test_every_stage_has_an_arm_for_every_node_class(stage, statement, expressio
     assert not missing, f"{stage.__name__} has no arm for {missing}"
 
 
+class Unknown(nodes.Node):
+    """A node class no stage was told about: what a new construct is before its arms are written."""
+    __slots__ = fields = ()
+
+
+def _stages():
+    """Every stage outside the code generator that dispatches on node classes, each handed the unknown node."""
+    from pseudo.analysis import automaton
+    from pseudo.frontend import silent
+    from pseudo.tools.flowchart import Flowchart
+    source = Source("x := 1\n", "k.pseudo")
+    span = Span(source, 1, 1, 1, 2)
+    loaded = pseudo.load(source)
+    kinds = Kinds(loaded.program)
+    block = nodes.Block(span, (Unknown(span),))
+    return {
+        "interpreter, a statement": lambda: Interpreter(loaded.program, loaded.facts).exec(Unknown(span), None),
+        "interpreter, an expression": lambda: Interpreter(loaded.program, loaded.facts).eval(Unknown(span), None),
+        "automaton, the edges": lambda: automaton._collect(automaton.State("С", span, ()), block.stmts, (), False),
+        "automaton, КОНЧЕНО": lambda: automaton._exits(block),
+        "silent, the events": lambda: list(silent._events(block)),
+        "kinds, an expression": lambda: kinds.expr(Unknown(span), None),
+        "kinds, a body": lambda: kinds._body(block, None),
+        "flowchart": lambda: Flowchart().block(block.stmts, "end", None),
+    }
+
+
+@pytest.mark.parametrize("stage", list(_stages()))
+def test_every_stage_fails_loudly_on_a_node_class_it_does_not_know(stage):
+    with pytest.raises(nodes.NoArm, match="Unknown"):
+        _stages()[stage]()
+
+
 def test_the_kinds_have_an_arm_for_every_expression():
     source = Source("x := 1\n", "k.pseudo")
     span = Span(source, 1, 1, 1, 2)

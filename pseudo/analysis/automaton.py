@@ -126,6 +126,10 @@ def _collect(state: State, stmts, path: tuple, inside_loop: bool) -> bool:
                 _collect(state, body.stmts, path, True)
                 if not _exits(body):
                     return False
+            case n.Assign() | n.CallStmt() | n.Print() | n.Read() | n.Screen() | n.Label():
+                pass
+            case _:
+                n.no_arm("automaton", s)
     return True
 
 
@@ -165,6 +169,11 @@ def _exits(body: n.Block) -> bool:
             case n.While(body=inner) | n.For(body=inner):
                 if _exits(inner):
                     return True
+            case n.Loop() | n.Assign() | n.CallStmt() | n.Print() | n.Read() | n.Screen() | n.Stop() | n.Goto() \
+                    | n.Label():
+                pass  # КОНЧЕНО in an inner endless loop leaves that loop
+            case _:
+                n.no_arm("automaton", s)
     return False
 
 

@@ -136,7 +136,8 @@ class Kinds:
                 return BOOL
             case n.IfExpr(then=then, else_=else_):
                 return join(self._type(then, scope), self._type(else_, scope))
-        raise TypeError(f"no kind for the node {type(e).__name__}")  # a new node class needs its arm here
+            case _:
+                n.no_arm("kinds", e)
 
     @staticmethod
     def _binary(op: str, a: str, b: str, right: n.Expr) -> str:
@@ -186,6 +187,12 @@ class Kinds:
                     self._merge(self._key(var, scope), t)
                 case n.Call(name=name, args=args) if name in self.program.definitions:
                     self._call(name, args, scope)
+                case n.Call() | n.Block() | n.Const() | n.Var() | n.Index() | n.BuiltinCall() | n.Unary() | n.Binary() \
+                        | n.Compare() | n.Logical() | n.Not() | n.IfExpr() | n.CallStmt() | n.If() | n.While() \
+                        | n.Loop() | n.Exit() | n.Print() | n.Screen() | n.Stop() | n.Label() | n.Goto():
+                    pass  # no value stored
+                case _:
+                    n.no_arm("kinds", node)
 
     def _read(self, target: n.Target) -> str:
         if self.strings is None:

@@ -169,8 +169,12 @@ def _events(node):
             for t in targets:
                 if isinstance(t, n.Var):
                     yield "assign", t
-        case _:
+        case n.Block() | n.Const() | n.Index() | n.BuiltinCall() | n.Unary() | n.Binary() | n.Compare() \
+                | n.Logical() | n.Not() | n.IfExpr() | n.CallStmt() | n.If() | n.While() | n.Loop() | n.Exit() \
+                | n.Print() | n.Screen() | n.Stop() | n.Label() | n.Goto():
             yield from _events_of(n.children(node))
+        case _:
+            n.no_arm("silent", node)
 
 
 def _events_of(nodes_):

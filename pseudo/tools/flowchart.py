@@ -98,7 +98,8 @@ class Flowchart:
                 return self.end if label == FINAL else self.labels.get(label, self.end)
             case n.Label(name=name):
                 return self.then(self.labels[name], following)
-        return self.then(self.box("box", statement_text(s)), following)  # pragma: no cover - every statement above
+            case _:
+                n.no_arm("flowchart", s)
 
     def loop(self, head: str, body: n.Block, loop_exit: str | None) -> str:
         """The chart of a loop's body, which goes back to its head."""
