@@ -299,8 +299,6 @@ class Interpreter:
         return array[self.key(e, fr, array)]
 
     def _eval_BuiltinCall(self, e: n.BuiltinCall, fr: Frame):
-        if e.name == "ввод кончился":
-            return io.ввод_кончился()
         return BUILTINS[e.name][0](*[self.eval(a, fr) for a in e.args])
 
     def _eval_Unary(self, e: n.Unary, fr: Frame):

@@ -133,5 +133,5 @@ def test_generated_code_names_only_its_own_names_and_the_runtime(path):
                     and isinstance(x.args[0], ast.Call) and getattr(x.args[0].func, "id", None) == "globals":
                 bound.add(x.args[1].value)  # a global passed as РЕЗ, assigned through its cell: Ячейка(globals(), 'R', …)
         read = {x.id for x in ast.walk(module) if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load)}
-        stray = read - bound - set(dir(builtins)) - set(runtime.API) - {"__pseudo_comment__", "рубеж", "счёт_шагов"}
+        stray = read - bound - set(dir(builtins)) - set(runtime.API) - {"__pseudo_comment__", runtime.STEPS, runtime.BOUNDARY}
         assert not stray, stray

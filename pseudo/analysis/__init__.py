@@ -13,11 +13,10 @@ from __future__ import annotations
 from functools import cached_property
 
 from .. import nodes as n
+from ..runtime.runner import RESULT
 from .automaton import ENTRY_LABEL, Automaton, build
 from .kinds import Kinds
 from .loops import endless_loops, loop_variable_reassigned
-
-RESULT = "РЕЗУЛЬТАТ"
 
 
 class Body:

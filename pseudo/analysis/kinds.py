@@ -11,11 +11,12 @@ program settles the types of parameters and results.
 from __future__ import annotations
 
 from .. import nodes as n
+from ..runtime.library import INPUT_ENDED
 from ..runtime.ops import SMALL_FACTOR
+from ..runtime.runner import RESULT
 from ..runtime.values import is_fraction  # not `fractions` itself: a start does not import it
 
 INT, NUM, BOOL, STR, ANY = "INT", "NUM", "BOOL", "STR", "ANY"
-RESULT = "РЕЗУЛЬТАТ"
 
 
 def join(a: str | None, b: str | None) -> str | None:
@@ -34,7 +35,7 @@ def numeric(t: str | None) -> bool:
 
 PYTHON_KINDS = {INT: "int", NUM: "num", STR: "str", BOOL: "bool"}
 BUILTIN_KINDS = {"СЛУЧАЙНОЕ": INT, "ДЛИНА": INT, "СИМВОЛ": STR, "ПОДСТРОКА": STR, "СТРОКА": STR, "ЧИСЛО": NUM,
-                 "ЦЕЛ": INT, "ДЕСЯТИЧНОЕ": STR, "ВИД": STR, "ввод кончился": BOOL}
+                 "ЦЕЛ": INT, "ДЕСЯТИЧНОЕ": STR, "ВИД": STR, INPUT_ENDED: BOOL}
 
 
 class Kinds:

@@ -15,8 +15,9 @@ turn it is lives in Python's iterator, not in a variable — and stays off for t
 from __future__ import annotations
 
 from .. import nodes as n
+from ..runtime.library import INPUT_ENDED
 
-IMPURE = {"СЛУЧАЙНОЕ", "ввод кончился"}  # built-ins whose value is not a function of the variables
+IMPURE = {"СЛУЧАЙНОЕ", INPUT_ENDED}  # built-ins whose value is not a function of the variables
 
 
 class EndlessLoop:

@@ -11,6 +11,7 @@ import functools
 import re
 
 from ..errors import static_error
+from ..runtime.library import INPUT_ENDED
 from .raw import Token
 from .source import Span
 
@@ -275,7 +276,7 @@ for _text in SCREEN_OPS:
     SCREEN_PHRASES.add(parse_pattern(_text, None))
 
 # The built-in condition (DIALECT.md, «Built-in functions»): the name the runtime knows it by.
-BUILTIN_PHRASE_NAMES = {"«ввод кончился»": "ввод кончился"}
+BUILTIN_PHRASE_NAMES = {f"«{INPUT_ENDED}»": INPUT_ENDED}
 BUILTIN_PHRASES = PhraseTable()
 for _text in BUILTIN_PHRASE_NAMES:
     BUILTIN_PHRASES.add(parse_pattern(_text, None))

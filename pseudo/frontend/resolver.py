@@ -15,6 +15,7 @@ from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic, static_error
 from ..messages import KEYWORDS, hint, nearest
 from ..runtime.library import BUILTINS
+from ..runtime.runner import RESULT
 from .layout import header_end
 from .parser import ParsedFile, RawDef, RawUse, Run, Token, parse_file, read_expression
 from .phrases import (
@@ -33,7 +34,6 @@ from .raw import Broken
 from .source import Source, Span, fold_lookalikes, span_of_token
 from .syntax_errors import keyword_hint, unexpected
 
-RESULT = "РЕЗУЛЬТАТ"
 FINAL_STATE = "Я"
 BLOCK_WORDS = {n.If: ("ЕСЛИ", "КОНЕЦ_ЕСЛИ"), n.While: ("ПОКА", "ВЕРНУТЬСЯ"), n.For: ("ДЛЯ", "ВЕРНУТЬСЯ"),
                n.Loop: ("ВЫПОЛНЯТЬ", "ВЕРНУТЬСЯ")}

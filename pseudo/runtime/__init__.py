@@ -47,7 +47,7 @@ from .ops import (
     условие,
 )
 from .report import CompiledProgram, Definition
-from .runner import выполнить
+from .runner import BOUNDARY, MAIN, MAIN_CHECKED, RESULT, STEPS, выполнить
 from .values import (
     Failure,
     КонецРаботы,
@@ -91,14 +91,19 @@ def load_code(codes, texts=None):
             linecache.cache[filename] = (len(text), None, [x + "\n" for x in text.split("\n")], filename)
     for code in codes:
         exec(code, namespace)  # noqa: S102 - running the program is the point
-    return namespace["главная"]
+    return namespace[MAIN]
 
 
 __all__ = [
     "API",
+    "BOUNDARY",
+    "MAIN",
+    "MAIN_CHECKED",
     "MODULES",
     "NEGATION",
     "OPERATORS",
+    "RESULT",
+    "STEPS",
     "АБС",
     "ВИД",
     "ДЕСЯТИЧНОЕ",

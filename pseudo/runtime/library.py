@@ -2,7 +2,7 @@
 with Russian names; a definition, variable or array of the program with the same name hides
 one. Each checks its arguments and fails in the language's words.
 """
-from .io import read_value
+from .io import read_value, ввод_кончился
 from .limits import generator
 from .values import brief, brief_string, described, digits, fail, is_fraction, is_number, kind, show, дробь
 
@@ -15,6 +15,10 @@ def builtin(name, least, most):
         BUILTINS[name] = (function, least, most)
         return function
     return register
+
+
+INPUT_ENDED = "ввод кончился"  # the condition the book writes as prose, a built-in without arguments
+builtin(INPUT_ENDED, 0, 0)(ввод_кончился)
 
 
 def _argument(name, value, wanted, check):

@@ -57,15 +57,15 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
     start_limits(limits, watch(exact is not None) if watch is not None else None)
     start_random(limits.seed)
     counters = main.__globals__ if exact is not None else {}
-    counters.update(счёт_шагов=0, рубеж=min(CHECK_EVERY, limits.max_steps))
+    counters.update({STEPS: 0, BOUNDARY: min(CHECK_EVERY, limits.max_steps)})
 
     def on_interrupt():
         interrupt()
-        counters["рубеж"] = -1
+        counters[BOUNDARY] = -1
 
     def on_time():
         time_is_up()
-        counters["рубеж"] = -1
+        counters[BOUNDARY] = -1
 
     def guarded():
         old, collecting = sys.getrecursionlimit(), gc.isenabled()
@@ -209,8 +209,12 @@ def _depth():
 
 # ---- the state of a compiled program, for the watch ----
 
-COUNTS = ("счёт_шагов", "рубеж")  # the fast code's own count of steps: not the program's state
-MAIN_NAMES = ("главная", "главная_с_проверками")  # the main program's function, in memory and in a file
+# The names the generated code and the runtime share, spelled here only: the fast code's own
+# count of steps and the count at which it looks at the limits (not the program's state); the
+# main program's function, in memory and in a file; a procedure's value.
+STEPS, BOUNDARY = COUNTS = ("счёт_шагов", "рубеж")
+MAIN, MAIN_CHECKED = MAIN_NAMES = ("главная", "главная_с_проверками")
+RESULT = "РЕЗУЛЬТАТ"
 
 
 class FrameReader:
@@ -364,7 +368,7 @@ def run_emitted(главная, программа, остальное, limits, 
 
     def exact():
         rest()
-        return namespace["главная_с_проверками"]
+        return namespace[MAIN_CHECKED]
 
     def hands_over(exc):
         rest()
