@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import pseudo
 from pseudo import nodes
 from pseudo.errors import StaticError
-from pseudo.frontend import parser, resolver
+from pseudo.frontend import bodies, parser, resolver
 from pseudo.frontend.lark_standalone import (
     ParseConf,
     ParserState,
@@ -170,7 +170,7 @@ def _assert_driven_alike(source: Source) -> int:
     def spy(toks, src):
         pieces.append((toks, "expr"))
         return real(toks, src)
-    with mock.patch.object(resolver, "read_expression", spy):
+    with mock.patch.object(bodies, "read_expression", spy):
         try:
             resolver.resolve_program(source)
         except (StaticError, RecursionError):

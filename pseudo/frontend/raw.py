@@ -57,3 +57,12 @@ class ParsedFile:
 # the operators' names in the tree, by terminal
 OPS = {"OR": "ИЛИ", "AND": "И", "EQ": "=", "NE": "≠", "LT": "<", "LE": "≤", "GT": ">", "GE": "≥",
        "PLUS": "+", "MINUS": "-", "STAR": "*", "SLASH": "/", "DIV": "ДЕЛ", "MOD": "ОСТ"}
+
+
+def raw_labels(block: n.Block):
+    """The labels of a raw block, those of its nested blocks too."""
+    for s in block.stmts:
+        if isinstance(s, n.Label):
+            yield s
+        for child in n.blocks(s):
+            yield from raw_labels(child)

@@ -1,0 +1,687 @@
+"""Resolving a body: its token runs become nodes.
+
+Each run is read, in this order, as an assignment, a transfer to a label, a phrase, or a
+call; conditions may also combine phrases with И, ИЛИ, НЕ. One BodyResolver per body — a
+definition or the main program — in its own Scope (resolver.py).
+"""
+from __future__ import annotations
+
+from functools import partial
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from .. import nodes as n
+from ..errors import StaticError, diagnostic, static_error
+from ..messages import KEYWORDS, hint, nearest
+from ..runtime.runner import RESULT
+from .layout import header_end
+from .parser import RawDef, RawUse, Run, Token, read_expression
+from .phrases import (
+    BUILTIN_PHRASE_NAMES,
+    BUILTIN_PHRASES,
+    SCREEN_OPS,
+    SCREEN_PHRASES,
+    WORD_TYPES,
+    depths,
+    words_of,
+)
+from .source import Source, Span, fold_lookalikes, span_of_token
+from .syntax_errors import keyword_hint, unexpected
+
+if TYPE_CHECKING:
+    from .resolver import Resolver, Scope
+
+
+FINAL_STATE = "Я"
+BLOCK_WORDS = {n.If: ("ЕСЛИ", "КОНЕЦ_ЕСЛИ"), n.While: ("ПОКА", "ВЕРНУТЬСЯ"), n.For: ("ДЛЯ", "ВЕРНУТЬСЯ"),
+               n.Loop: ("ВЫПОЛНЯТЬ", "ВЕРНУТЬСЯ")}
+BLOCKS = tuple(BLOCK_WORDS)
+
+
+class BodyResolver:
+    """Resolves the runs of one body — a definition, or the main program — in its own
+    context: its file, its locals, its labels and the loops around the run."""
+
+    def __init__(self, resolver: Resolver, source: Source, scope: Scope):
+        self.r, self.source, self.scope = resolver, source, scope
+
+    def guard(self, fn, fallback):
+        try:
+            return fn()
+        except StaticError as e:
+            self.r.errors.extend(e.diagnostics)
+            return fallback
+
+    # ---- labels ----
+
+    def collect_labels(self, block: n.Block, kind: str = "top") -> None:
+        for s in block.stmts:
+            if isinstance(s, n.Label):
+                if s.name == FINAL_STATE:  # naming Я ends the program: a state of that name could run only by falling in
+                    self.r.errors.append(diagnostic("error", "final-label", s.span, hint("final-label")))
+                elif s.name in self.scope.labels:
+                    line = self.scope.labels[s.name][2].line
+                    self.r.errors.append(diagnostic("error", "duplicate-label", s.span, name=s.name, line=line))
+                else:
+                    self.scope.labels[s.name] = (id(block), kind, s.span)
+            for child in n.blocks(s):
+                self.collect_labels(child, "if" if isinstance(s, n.If) else "loop")
+
+    def label(self, name: str) -> str | None:
+        """The label a name transfers to, allowing look-alike letters; None if none."""
+        if name in self.scope.labels:
+            return name
+        if self.scope.by_fold is None:  # the labels are all collected before the first question
+            self.scope.by_fold = {}
+            for lab in self.scope.labels:
+                self.scope.by_fold.setdefault(fold_lookalikes(lab), []).append(lab)
+        folded = self.scope.by_fold.get(fold_lookalikes(name), [])
+        return folded[0] if len(folded) == 1 else None
+
+    def goto(self, name: str, span: Span, explicit: bool) -> n.Stmt:
+        label = self.label(name)
+        if label is not None and label != name:
+            self.r.warnings.append(diagnostic("warning", "tol-lookalike", span, written=name, resolved=label))
+        if label is None:
+            if name == FINAL_STATE:
+                return n.Stop(span)
+            if name in self.r.broken.labels:  # in a part that did not parse: its error is reported
+                return n.Goto(span, name, explicit)
+            elsewhere = self.r.all_labels.get(name)
+            near = nearest(name, self.scope.labels, cutoff=0.3)
+            tip = (hint("label-elsewhere", name=name, line=elsewhere.line) if elsewhere else
+                   hint("undefined-label", nearest=near) if near else None)
+            raise static_error("undefined-label", span, tip, name=name)
+        block_id, kind, _ = self.scope.labels[label]
+        if block_id not in self.scope.chain:
+            what = "цикла" if kind == "loop" else "ветви ЕСЛИ"
+            raise static_error("goto-into-block", span, name=label, what=what)
+        return n.Goto(span, label, explicit)
+
+    # ---- blocks and statements ----
+
+    def block(self, block: n.Block, kind: str) -> n.Block:
+        self.scope.chain.append(id(block))
+        out: list[n.Stmt] = []
+        stmts, i = list(block.stmts), 0
+        while i < len(stmts):
+            s = stmts[i]
+            try:
+                if isinstance(s, Run):
+                    used, resolved = self.stmt_run_joined(stmts, i)
+                    out.extend(resolved)
+                    i += used
+                    continue
+                out.append(self.stmt(s))
+            except StaticError as e:
+                self.r.errors.extend(e.diagnostics)
+            i += 1
+        self.scope.chain.pop()
+        return n.Block(block.span, tuple(out))
+
+    def stmt(self, s) -> n.Stmt:
+        if isinstance(s, BLOCKS):
+            self.scope.open.append(s)
+            try:
+                return self.stmt_of_blocks(s)
+            finally:
+                self.scope.open.pop()
+        return self.stmt_of_blocks(s)
+
+    def stmt_of_blocks(self, s) -> n.Stmt:
+        match s:
+            case n.If(cond=cond, then=then, else_=else_):
+                return n.If(s.span, self.test(cond, "ЕСЛИ", "ТО"), self.block(then, "if"),
+                            self.block(else_, "if") if else_ is not None else None)
+            case n.While(cond=cond, body=body):
+                return n.While(s.span, self.test(cond, "ПОКА", "ВЫПОЛНЯТЬ"), self.loop_body(body, "while"))
+            case n.For(var=var, start=start, step=step, stop=stop, body=body):
+                return n.For(s.span, var, self.cond(start), self.cond(step) if step else None,
+                             self.cond(stop), self.loop_body(body, "for"))
+            case n.Loop(body=body):
+                return n.Loop(s.span, self.loop_body(body, "loop"))
+            case n.Exit():
+                if "loop" not in self.scope.loops:
+                    raise static_error("exit-outside-loop", s.span)
+                return s
+            case n.Print(args=args):
+                if args is None:
+                    return n.Print(s.span, (), True)
+                pieces = self.split_commas(args)
+                newline = bool(pieces[-1])
+                at = next((i for i, tok in enumerate(args.tokens) if tok.type == "ASSIGN"), None)
+                if at is not None:  # `СООБЩИТЬ x, y := 2`: two statements on one line
+                    after_comma = any(tok.type == "COMMA" for tok in args.tokens[:at])
+                    raise static_error("unexpected-token", span_of_token(self.source, args.tokens[at]),
+                                       hint("print-comma") if after_comma else None,
+                                       found=unexpected(args.tokens[at]))
+                return n.Print(s.span.to(args.span), tuple(self.items(args.tokens, [p for p in pieces if p])), newline)
+            case n.Read(targets=args):
+                whole_line = _reads_lines(args.tokens)
+                if whole_line:  # ПРОЧЕСТЬ СТРОКУ s: the word, then the targets
+                    args = Run(args.tokens[1:], _tokens_span(self.source, args.tokens[1:]))
+                return n.Read(s.span.to(args.span), tuple(self.target(Run(p, args.span))
+                                                          for p in self.split_commas(args)), whole_line)
+            case n.Goto(label=label, explicit=explicit):
+                return self.goto(label, s.span, explicit)
+            case n.Stop() | n.Label():
+                return s
+            case RawUse():
+                raise static_error("use-not-top", s.span)
+        raise AssertionError(f"unknown raw statement {s!r}")  # pragma: no cover
+
+    def loop_body(self, body: n.Block, kind: str) -> n.Block:
+        self.scope.loops.append(kind)
+        try:
+            return self.block(body, "loop")
+        finally:
+            self.scope.loops.pop()
+
+    def stmt_run_joined(self, stmts: list, i: int) -> tuple[int, list[n.Stmt]]:
+        """Resolve a run; a phrase may continue on the following lines."""
+        try:
+            return 1, self.stmt_run(stmts[i])
+        except StaticError as first_error:
+            if first_error.first.code not in ("no-phrase", "not-a-statement"):
+                raise
+            tokens = list(stmts[i].tokens)
+            for j in range(i + 1, min(i + 4, len(stmts))):
+                nxt = stmts[j]
+                if not (isinstance(nxt, Run) and nxt.after_newline):
+                    break
+                tokens += nxt.tokens
+                joined = Run(tokens, stmts[i].span.to(nxt.span))
+                try:
+                    resolved = self.stmt_run(joined)
+                except StaticError:
+                    continue
+                return j - i + 1, resolved  # the book wraps its phrases: no warning
+            raise first_error from None
+
+    def stmt_run(self, run: Run) -> list[n.Stmt]:
+        toks = run.tokens
+        at = _top_level(toks, "ASSIGN")
+        if at:
+            return [self.assignment(run, at[0])]
+        if len(toks) == 1 and toks[0].type in ("NAME", "AND"):
+            name = toks[0].value
+            if self.label(name) or name == FINAL_STATE and name not in self.r.procs:
+                return [self.goto(name, run.span, False)]
+            if name not in self.r.procs and (self.scope.labels or name.isupper()):
+                return [self.goto(name, run.span, False)]  # an intended transfer: reports the label
+        phrase = self.phrase(run)
+        if phrase is not None:
+            return [n.CallStmt(run.span, phrase)]
+        screen = self.screen(run)
+        if screen is not None:
+            return [screen]
+        if len(toks) >= 3 and toks[-2].type == "COMMA" and toks[-1].type in ("NAME", "AND") \
+                and (self.label(toks[-1].value) or toks[-1].value == FINAL_STATE):
+            label_span = span_of_token(self.source, toks[-1])
+            self.r.warnings.append(diagnostic("warning", "tol-label-comma", span_of_token(self.source, toks[-2]),
+                                            name=toks[-1].value))
+            head = Run(toks[:-2], run.span)
+            return self.stmt_run(head) + [self.goto(toks[-1].value, label_span, False)]
+        expr = self.lifted(toks)
+        if isinstance(expr, n.Call):
+            return [n.CallStmt(run.span, expr)]
+        if isinstance(expr, StaticError) and not _is_prose(toks) and not self.r.phrases.candidates(toks):
+            raise expr
+        if isinstance(expr, n.Var) and expr.name in self.r.procs:
+            return [n.CallStmt(run.span, n.Call(expr.span, expr.name, ()))]
+        raise self.not_understood(run, expr)
+
+    def not_understood(self, run: Run, expr) -> StaticError:
+        text = _source_text(self.source, run.tokens)
+        head = run.tokens[0]
+        if head.type == "NAME" and head.value in self.r.procs and len(run.tokens) > 1 \
+                and run.tokens[1].type != "LPAR" and self.r.procs[head.value].params:  # ПОКАЗАТЬ 5
+            d = self.r.procs[head.value]
+            call = f"{head.value}({_source_text(self.source, run.tokens[1:])})"
+            header = f"{d.name} ({', '.join(('РЕЗ ' if p.by_ref else '') + p.name for p in d.params)}) ="
+            return static_error("call-without-parens", _tokens_span(self.source, run.tokens),
+                                hint("call-without-parens", name=d.name, line=d.span.line, header=header),
+                                name=head.value, call=call, kind="функция" if _is_function(d) else "процедура")
+        if self.screen_matches(run.tokens):
+            return static_error("screen-not-value", run.span, hint("screen-not-value"), text=text)
+        for tok in run.tokens:
+            if tok.type in WORD_TYPES and tok.value.upper() in KEYWORDS and tok.value != tok.value.upper():
+                return static_error("no-phrase", span_of_token(self.source, tok),
+                                    hint("keyword-case", keyword=tok.value.upper()), text=text)
+            tip = keyword_hint(tok.value) if tok.type == "NAME" else None
+            if tip:
+                return static_error("no-phrase", span_of_token(self.source, tok), tip, text=text)
+        if isinstance(expr, n.Node):
+            tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
+            return static_error("not-a-statement", run.span, self.definition_in_block(run) or tip, text=text)
+        near = self.r.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
+        tip = hint("no-phrase", nearest=" или ".join(near)) if near else None
+        return static_error("no-phrase", run.span, tip, text=text)
+
+    def definition_in_block(self, run: Run) -> str | None:
+        """A run that reads as a definition's header, inside a block: the definition was begun
+        before the block was closed (`f (x) = …` surely; `k = …` from column 1 maybe)."""
+        head = run.tokens[0]
+        if not self.scope.open or header_end(run.tokens) is None or head.type != "NAME":
+            return None
+        opener = self.scope.open[-1]
+        what, closer = BLOCK_WORDS[type(opener)]
+        if run.tokens[1].type == "LPAR":
+            return hint("def-in-block", line=head.line, name=head.value, opener=what, opener_line=opener.span.line,
+                        closer=closer)
+        if head.column == 1:
+            return hint("def-or-assign-in-block", line=head.line, name=head.value, opener=what,
+                        opener_line=opener.span.line, closer=closer)
+        return None
+
+    def assignment(self, run: Run, at: int) -> n.Assign:
+        toks = run.tokens
+        target = self.target(Run(toks[:at], run.span)) if at else None
+        if target is None:
+            raise static_error("assign-target", span_of_token(self.source, toks[at]))
+        if not toks[at + 1:]:
+            raise static_error("unexpected-eof", span_of_token(self.source, toks[at]))
+        value = self.cond(Run(toks[at + 1:], run.span))
+        return n.Assign(run.span, target, value)
+
+    def target(self, run: Run) -> n.Target:
+        expr = self.value(run.tokens)  # an index may hold a phrase in parentheses: м[(1 плюс 2)]
+        if isinstance(expr, StaticError):
+            raise expr
+        if isinstance(expr, n.Var | n.Index):
+            if expr.name == RESULT and self.scope.name is None:
+                raise static_error("result-outside-def", expr.span)
+            if expr.name in self.r.procs:
+                d = self.r.procs[expr.name]
+                tip = hint("assign-equals") if not d.params else None
+                raise static_error("assign-to-def", expr.span, tip, name=expr.name, line=d.span.line)
+            return expr
+        raise static_error("assign-target", expr.span)
+
+    # ---- conditions, phrases and expressions ----
+
+    def expression_body(self, body: n.Block) -> n.Expr | None:
+        """A body that is one expression (or ЕСЛИ of expressions) makes a function."""
+        if len(body.stmts) != 1:
+            return None
+        s = body.stmts[0]
+        if isinstance(s, Run):
+            toks = s.tokens
+            if _top_level(toks, "ASSIGN") or len(toks) == 1 and self.label(toks[0].value):
+                return None
+            try:
+                expr = self.cond(s)
+            except StaticError:
+                return None
+            return expr
+        if isinstance(s, n.If) and s.else_ is not None:
+            then, else_ = self.expression_body(s.then), self.expression_body(s.else_)
+            if then is not None and else_ is not None:
+                return n.IfExpr(s.span, self.cond(s.cond), then, else_)
+        return None
+
+    def cond(self, run: Run) -> n.Expr:
+        """A condition: a phrase, or И / ИЛИ / НЕ of conditions, or an expression."""
+        toks = run.tokens
+        if not toks:
+            raise static_error("empty-condition", run.span, hint("empty-condition"))
+        words = words_of(toks)
+        candidates = self.r.phrases.candidates_of(words), BUILTIN_PHRASES.candidates_of(words)
+        if not any(candidates):
+            whole = self.try_expr(toks)
+            if isinstance(whole, n.Node):  # no phrase anywhere in it: И, ИЛИ, НЕ split it as the grammar does
+                return whole
+        else:
+            phrase = self.phrase(run, in_condition=True, candidates=candidates)
+            if phrase is not None:
+                return phrase
+        for op in ("OR", "AND"):
+            cuts = _top_level(toks, op)
+            if cuts and cuts[0] > 0 and cuts[-1] < len(toks) - 1 and all(b - a > 1 for a, b in pairwise(cuts)):
+                parts, prev = [], 0
+                for c in cuts + [len(toks)]:
+                    parts.append(self.cond(Run(toks[prev:c], _tokens_span(self.source, toks[prev:c]))))
+                    prev = c + 1
+                left = parts[0]
+                for right in parts[1:]:
+                    left = n.Logical(left.span.to(right.span), "ИЛИ" if op == "OR" else "И", left, right)
+                return left
+        if toks[0].type == "NOT" and len(toks) > 1:
+            operand = self.cond(Run(toks[1:], _tokens_span(self.source, toks[1:])))
+            return n.Not(span_of_token(self.source, toks[0]).to(operand.span), operand)
+        expr = self.lifted(toks)
+        if isinstance(expr, StaticError):
+            if candidates[0] or _is_prose(toks):
+                raise self.not_understood(run, None)
+            raise expr
+        return expr
+
+    # ---- phrases inside expressions ----
+
+    def items(self, toks: list[Token], pieces: list[list[Token]]) -> list[n.Expr]:
+        """Comma-separated values (СООБЩИТЬ's, a call's arguments) where a phrase may itself
+        hold commas (`клетка 1, 1 жива`): the longest run of pieces that reads as a phrase is
+        one value; any other piece is a value of its own."""
+        at = {id(t): k for k, t in enumerate(toks)}
+        out, i = [], 0
+        while i < len(pieces):
+            # pieces i … j hold j − i commas: only a phrase with as many can read as them
+            for j in range(min(len(pieces) - 1, i + self.r.phrases.most_commas), i, -1):
+                joined = toks[at[id(pieces[i][0])]:at[id(pieces[j][-1])] + 1]
+                if not self.r.phrases.candidates(joined):
+                    continue
+                try:
+                    phrase = self.phrase(Run(joined, _tokens_span(self.source, joined)), in_condition=True)
+                except StaticError:
+                    phrase = None
+                if phrase is not None:
+                    out.append(phrase)
+                    i = j + 1
+                    break
+            else:
+                out.append(self.item(pieces[i]))
+                i += 1
+        return out
+
+    def item(self, toks: list[Token]) -> n.Expr:
+        """One of comma-separated values; two side by side, a string among them, are a comma
+        forgotten (`СООБЩИТЬ 'Сумма:' s`)."""
+        try:
+            return self.cond(Run(toks, _tokens_span(self.source, toks)))
+        except StaticError:
+            for k in range(1, len(toks)):
+                a, b = toks[k - 1], toks[k]
+                if a.type in OPERAND_END and b.type in OPERAND_START and "STRING" in (a.type, b.type) \
+                        and all(isinstance(self.try_expr(p), n.Node) for p in (toks[:k], toks[k:])):
+                    fixed = f"{_source_text(self.source, toks[:k])}, {_source_text(self.source, toks[k:])}"
+                    raise static_error("missing-comma", span_of_token(self.source, b), hint("missing-comma", fixed=fixed),
+                                       left=_source_text(self.source, toks[:k]), right=b.value) from None
+            raise
+
+    def test(self, run: Run, keyword: str, then: str) -> n.Expr:
+        """The condition of ЕСЛИ or ПОКА; `:=` in it was meant as a comparison."""
+        at = next((i for i, t in enumerate(run.tokens) if t.type == "ASSIGN"), None)
+        if at is not None:
+            fixed = _source_text(self.source, run.tokens[:at]) + " = " + _source_text(self.source, run.tokens[at + 1:])
+            raise static_error("assign-in-condition", span_of_token(self.source, run.tokens[at]),
+                               hint("assign-in-condition", fixed=f"{keyword} {fixed} {then}"), keyword=keyword)
+        return self.cond(run)
+
+    def lifted(self, toks: list[Token]):
+        """The expression the tokens spell, phrases allowed in parentheses, in a conditional
+        expression's parts and in a call's arguments; or the StaticError saying why not. Each
+        such part is resolved on its own and stands in the expression as a placeholder name."""
+        plain = self.try_expr(toks)
+        if isinstance(plain, n.Node) or not any(t.type in ("LPAR", "IF") for t in toks):
+            return plain
+        try:
+            lifted, parts = self.lift(toks)
+        except StaticError as e:
+            return e
+        if not parts:
+            return plain
+        expr = self.try_expr(lifted)
+        if isinstance(expr, StaticError):
+            return expr
+        return n.rewrite(expr, lambda node: parts.get(node.name, node) if isinstance(node, n.Var) else node)
+
+    def lift(self, toks: list[Token]) -> tuple[list[Token], dict[str, n.Expr]]:
+        out: list[Token] = []
+        parts: dict[str, n.Expr] = {}
+        i = 0
+        while i < len(toks):
+            tok = toks[i]
+            close = _closing(toks, i) if tok.type in ("LPAR", "IF") else None
+            if close is None:
+                out.append(tok)
+                i += 1
+                continue
+            group, inner = toks[i:close + 1], toks[i + 1:close]
+            listed = tok.type == "LPAR" and _top_level(inner, "COMMA")  # a list of values: not one expression
+            if not listed and isinstance(self.try_expr(group if tok.type == "IF" else inner or group), n.Node) \
+                    and inner:
+                out.extend(group)  # nothing to lift
+            elif tok.type == "IF":
+                out.append(self.placeholder(group, self.conditional(group), parts))
+            elif out and out[-1].type == "NAME":  # a call's arguments
+                pieces = _split_top(inner, "COMMA")
+                out.append(tok)
+                for k, value in enumerate(self.items(inner, pieces)):
+                    if k:
+                        out.append(Token.new_borrow_pos("COMMA", ",", tok))
+                    out.append(self.placeholder(inner, value, parts))
+                out.append(toks[close])
+            elif not inner:  # `()` with no name before it: no value and no call
+                raise StaticError([diagnostic("error", "empty-parens", _tokens_span(self.source, group),
+                                              hint("empty-parens"))])
+            else:
+                out.append(self.placeholder(group, self.cond(Run(inner, _tokens_span(self.source, inner))), parts))
+            i = close + 1
+        return out, parts
+
+    def conditional(self, group: list[Token]) -> n.Expr:
+        """ЕСЛИ c ТО a ИНАЧЕ b КОНЕЦ_ЕСЛИ as an expression, each part a value of its own."""
+        depth, cuts = 0, {}
+        for k, tok in enumerate(group):
+            if tok.type == "IF":
+                depth += 1
+            elif tok.type == "END_IF":
+                depth -= 1
+            elif depth == 1 and tok.type in ("THEN", "ELSE") and tok.type not in cuts:
+                cuts[tok.type] = k
+        if set(cuts) != {"THEN", "ELSE"}:
+            raise self.try_expr(group)
+        parts = [group[1:cuts["THEN"]], group[cuts["THEN"] + 1:cuts["ELSE"]], group[cuts["ELSE"] + 1:-1]]
+        runs = [Run(p, _tokens_span(self.source, p or group)) for p in parts]
+        cond, then, else_ = self.test(runs[0], "ЕСЛИ", "ТО"), self.cond(runs[1]), self.cond(runs[2])
+        return n.IfExpr(_tokens_span(self.source, group), cond, then, else_)
+
+    @staticmethod
+    def placeholder(toks: list[Token], value: n.Expr, parts: dict) -> Token:
+        """A name standing for a resolved part, spanning its tokens."""
+        name = f"\x01{len(parts)}"
+        parts[name] = value
+        token = Token.new_borrow_pos("NAME", name, toks[0])
+        token.end_line, token.end_column, token.end_pos = toks[-1].end_line, toks[-1].end_column, toks[-1].end_pos
+        return token
+
+    def phrase(self, run: Run, in_condition: bool = False, candidates=(None, None)) -> n.Call | None:
+        """The phrase a run spells. In a condition an argument binds tighter than И, ИЛИ, НЕ,
+        so `НЕ 7 четно` is НЕ (7 четно) and `a И b четно` is a И (b четно). `candidates`: the
+        program's and the built-in phrases that have all their words in the run, if known."""
+        toks = run.tokens
+
+        def parses(i: int, j: int) -> bool:
+            if i >= j:  # an argument of no tokens (the pattern's end reached at the run's end)
+                return False
+            if in_condition and (toks[i].type == "NOT" or _top_level(toks[i:j], "AND") or _top_level(toks[i:j], "OR")):
+                return False
+            return isinstance(self.value(toks[i:j]), n.Node)
+        matches = self.r.phrases.match(toks, parses, candidates[0])
+        if not matches:
+            builtin = BUILTIN_PHRASES.match(toks, parses, candidates[1]) if in_condition else []
+            if len(builtin) == 1:
+                self.warn_case(builtin[0])
+                return n.BuiltinCall(run.span, BUILTIN_PHRASE_NAMES[builtin[0].pattern.key], ())
+            return None
+        if len(matches) > 1:
+            names = " и ".join(m.pattern.key for m in matches)
+            raise static_error("ambiguous-phrase", run.span, text=_source_text(self.source, toks), candidates=names)
+        m = matches[0]
+        if toks[0].type == "NAME" and toks[0].value in self.r.procs and isinstance(self.try_expr(toks), n.Call):
+            raise static_error("phrase-or-procedure", run.span, hint("phrase-or-procedure"),
+                               text=_source_text(self.source, toks), phrase=m.pattern.key, name=toks[0].value)
+        self.warn_case(m)
+        if in_condition:
+            self.warn_capture(m, run)
+        args = tuple(self.value(toks[a:b]) for a, b in m.slices)
+        return n.Call(run.span, m.pattern.key, args)
+
+    def warn_capture(self, m, run: Run) -> None:
+        """A phrase whose pattern ends with a parameter, standing as a value: its last argument
+        takes the operators after it (`квадрат 3 + 1` is квадрат (3 + 1)); if one stands there
+        outside brackets, the reader may have meant it for the expression around the phrase.
+        The warning is kept for the checker, which drops it where the phrase is a condition
+        (`курица на поле r, c + 1` cannot mean a condition plus 1)."""
+        toks = run.tokens
+        if isinstance(m.pattern.elements[-1], str) or m.slices[-1][1] != len(toks):
+            return
+        start, end = m.slices[-1]
+        at = _first_operator(toks[start:end])
+        span = _tokens_span(self.source, toks)
+        where = (span.filename, span.line, span.column)
+        if at is None or where in self.r.captures:
+            return
+        op = start + at
+        text = partial(_source_text, self.source)
+        self.r.captures[where] = m.pattern.key, diagnostic(
+            "warning", "phrase-capture", span,
+            hint("phrase-capture", op=toks[op].value, fix=f"({text(toks[:op])}) {text(toks[op:])}",
+                 inside=f"{text(toks[:start])} ({text(toks[start:])})"),
+            phrase=m.pattern.key, taken=text(toks[start:]), op=toks[op].value)
+
+    def warn_case(self, m) -> None:
+        for tok, defined in m.case_differs:
+            self.r.warnings.append(diagnostic("warning", "tol-phrase-case", span_of_token(self.source, tok),
+                                            written=tok.value, defined=defined))
+
+    def screen_matches(self, toks: list[Token]):
+        return SCREEN_PHRASES.match(toks, lambda i, j: isinstance(self.value(toks[i:j]), n.Node))
+
+    def screen(self, run: Run) -> n.Screen | None:
+        """A screen phrase, unless a procedure of the program has its first word as name."""
+        toks = run.tokens
+        if toks[0].type == "NAME" and toks[0].value in self.r.procs and isinstance(self.try_expr(toks), n.Call):
+            return None  # `пауза(5)` with the program's own procedure пауза
+        matches = self.screen_matches(toks)
+        if len(matches) != 1:
+            return None
+        m = matches[0]
+        self.warn_case(m)
+        args = tuple(self.value(toks[a:b]) for a, b in m.slices)
+        return n.Screen(run.span, SCREEN_OPS[m.pattern.key], args)
+
+    def expr(self, run: Run) -> n.Expr:
+        result = self.try_expr(run.tokens)
+        if isinstance(result, StaticError):
+            raise result
+        return result
+
+    def value(self, toks: list[Token]):
+        """The value the tokens spell, a phrase in parentheses allowed anywhere in it (`lifted`),
+        or the StaticError saying why not (cached: a phrase's match tries many slices)."""
+        key = tuple(map(id, toks))
+        found = self.r.value_cache.get(key)
+        if found is None:
+            found = self.r.value_cache[key] = self.lifted(toks)
+        return found
+
+    def try_expr(self, toks: list[Token]):
+        """The expression the tokens spell, or the StaticError saying why not (cached)."""
+        key = tuple(map(id, toks))
+        found = self.r.expr_cache.get(key)
+        if found is None:
+            found = self.r.expr_cache[key] = read_expression(toks, self.source)
+        return found
+
+    def split_commas(self, run: Run) -> list[list[Token]]:
+        toks, pieces, prev = run.tokens, [], 0
+        for c in _top_level(toks, "COMMA"):
+            pieces.append(toks[prev:c])
+            prev = c + 1
+        pieces.append(toks[prev:])
+        for i, piece in enumerate(pieces[:-1]):
+            if not piece:  # `СООБЩИТЬ ,` or `1,, 2`: a comma with nothing before it
+                comma = toks[_top_level(toks, "COMMA")[i]]
+                raise static_error("unexpected-token", span_of_token(self.source, comma), found=unexpected(comma))
+        return pieces
+
+
+
+def _closing(toks: list[Token], i: int) -> int | None:
+    """The index of the token that closes the bracket or ЕСЛИ at `i`."""
+    opener, closer = ("LPAR", "RPAR") if toks[i].type == "LPAR" else ("IF", "END_IF")
+    depth = 0
+    for k in range(i, len(toks)):
+        if toks[k].type == opener:
+            depth += 1
+        elif toks[k].type == closer:
+            depth -= 1
+            if depth == 0:
+                return k
+    return None
+
+
+def _split_top(toks: list[Token], type_: str) -> list[list[Token]]:
+    pieces, prev = [], 0
+    for c in _top_level(toks, type_):
+        pieces.append(toks[prev:c])
+        prev = c + 1
+    pieces.append(toks[prev:])
+    return [p for p in pieces if p]
+
+
+BINARY_OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "CARET", "DIV", "MOD", "EQ", "NE", "LT", "GT", "LE", "GE"}
+
+
+def _first_operator(toks: list[Token]) -> int | None:
+    """The index of the first binary operator outside brackets (a minus that follows nothing
+    or another operator is a sign, not an operation); None if there is none."""
+    d = depths(toks)
+    after_operand = False
+    for i, tok in enumerate(toks):
+        if d[i] == 0 and tok.type in BINARY_OPERATORS and after_operand:
+            return i
+        after_operand = tok.type not in BINARY_OPERATORS and tok.type not in ("LPAR", "LSQB", "IF") or d[i + 1] < d[i]
+    return None
+
+
+def _reads_lines(toks: list[Token]) -> bool:
+    """`ПРОЧЕСТЬ СТРОКУ s`: the word СТРОКУ, then a target (not a variable named СТРОКУ)."""
+    return len(toks) > 1 and toks[0].type == "NAME" and toks[0].value == "СТРОКУ" and toks[1].type == "NAME"
+
+
+def _top_level(toks: list[Token], type_: str) -> list[int]:
+    found = [i for i, t in enumerate(toks) if t.type == type_]
+    if not found:
+        return found
+    d = depths(toks)
+    return [i for i in found if d[i] == 0]
+
+
+def _source_text(source: Source, toks: list[Token]) -> str:
+    """The text of a run as written, its lines joined by single spaces."""
+    text = source.text[toks[0].start_pos:toks[-1].end_pos]
+    return " ".join(text.split())
+
+
+def _is_function(d: RawDef) -> bool:
+    """Does the definition give a value by its body's expression (`КВ (n) = n * n`)? As
+    BodyResolver.expression_body decides, but from the text alone: a run without «:=», or
+    ЕСЛИ … ИНАЧЕ … of such runs."""
+    stmts = d.body.stmts
+    if len(stmts) != 1:
+        return False
+    if isinstance(stmts[0], Run):
+        return not _top_level(stmts[0].tokens, "ASSIGN")
+    return isinstance(stmts[0], n.If) and stmts[0].else_ is not None and \
+        _is_function(RawDef(d.name, [], stmts[0].then, d.span, False)) and \
+        _is_function(RawDef(d.name, [], stmts[0].else_, d.span, False))
+
+
+def _tokens_span(source: Source, toks: list[Token]) -> Span:
+    first, last = toks[0], toks[-1]
+    return Span(source, first.line, first.column, last.end_line, last.end_column)
+
+
+OPERAND_END = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "RESULT", "RPAR", "RSQB"}
+OPERAND_START = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "RESULT"}
+
+
+def _is_prose(toks: list[Token]) -> bool:
+    """Two operands side by side, one of them a word (`занят 1`, `нет таких`): the user wrote a
+    phrase, not an expression with a typo, so the helpful error names the nearest phrases.
+    Two numbers side by side (`1 5`) are a typo: the parser's error says so."""
+    return any(a.type in OPERAND_END and b.type in OPERAND_START and "NAME" in (a.type, b.type)
+               for a, b in pairwise(toks))
+
