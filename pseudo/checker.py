@@ -43,16 +43,11 @@ class Program:
     handle, is compiled once too, when a run first needs it."""
 
     def __init__(self, path: str):
-        from . import cache
-        from .cli import _compile_for_cache, _read_bytes
+        from .api import compiled, read_bytes
         from .runtime.report import program_of
         self.path = path
-        self.data = _read_bytes(path)
-        self.loaded = None
-        entry = cache.load(path, self.data)
-        if entry is None:
-            entry, self.loaded = _compile_for_cache(path, self.data)
-            cache.store(path, self.data, entry)
+        self.data = read_bytes(path)
+        entry, self.loaded = compiled(path, self.data)
         self.codes, self.described = entry["codes"], program_of(entry["program"])
         self.warnings, self.uses = entry["warnings"], [used for used, _, _ in entry["uses"]]
         self.exact_codes = None
@@ -64,8 +59,8 @@ class Program:
         from .runtime import load_code
         if self.exact_codes is None:
             if self.loaded is None:
-                from .cli import _load
-                self.loaded = _load(self.path, self.data)
+                from .api import load_file
+                self.loaded = load_file(self.path, self.data)
             self.exact_codes = deep_call(lambda: compile_code(self.loaded, fast=False)).codes
         return load_code(self.exact_codes)
 
@@ -116,7 +111,7 @@ def result(test: Test, status: str, detail: str = "", message: str = "", output:
 def prepare(task: Task, path: str, pupil: bool = True) -> tuple[Program | None, dict]:
     """The program compiled, and the message that says so — or None and why not. A pupil's
     program may not use the task's answers."""
-    from .cli import UsageError
+    from .api import UsageError
     if pupil and task.is_answer(path):
         return None, compiled(f"{path} — файл самой задачи, а не работа ученика; решение учителя проверяет "
                               f"pseudo test {task.folder}", status="refused")

@@ -7,16 +7,15 @@ import io
 import os
 import sys
 
-from . import __version__, grade, load
+from . import __version__
+from .api import UsageError, load_file, run_file
 from .errors import (
     EXIT_OK,
     EXIT_RUNTIME,
     EXIT_STATIC,
     EXIT_UNAVAILABLE,
     EXIT_USAGE,
-    Diagnostic,
     PseudoError,
-    StaticError,
     render,
 )
 from .files import AtomicFile, OutputRefused, check_output, is_standard_output, write_file
@@ -229,8 +228,47 @@ def build_parser() -> argparse.ArgumentParser:
                       help="не копировать среду выполнения pseudo в файл, а импортировать установленную "
                            "(файл короче, но без pseudo не запустится)")
     _add_site(sub)
-    grade.add_parsers(sub)
+    _add_grading(sub)
+    parser.commands = sub.choices  # the command's name → its parser
     return parser
+
+
+def _add_grading(sub) -> None:
+    """The arguments of `pseudo test` and `pseudo grade` (grade.py)."""
+    p_test = sub.add_parser("test", help="проверить решение задачи на её тестах",
+                            description="Выполнить программу на открытых тестах задачи: по строке на тест — "
+                                        "пройден или нет, для непройденного — первая несовпавшая строка "
+                                        "(ожидалось и получено), ошибка программы с её местом или превышенный "
+                                        "предел. Код выхода 0, если пройдены все, иначе 1. Без программы — "
+                                        "решение учителя solution.pseudo на всех тестах, скрытых тоже.")
+    p_test.add_argument("task", metavar="ЗАДАЧА", help="папка задачи (tests/, task.toml, README.md)")
+    p_test.add_argument("file", metavar="РЕШЕНИЕ", nargs="?", help="программа (.pseudo); без неё — solution.pseudo "
+                                                                    "задачи")
+    p_test.add_argument("-q", "--quiet", action="store_true", help="не показывать предупреждения о программе")
+    _debug(p_test)
+    p_grade = sub.add_parser("grade", help="проверить работы всего класса",
+                             description="Выполнить программу каждого ученика на каждом тесте задачи, скрытые "
+                                         "тоже, параллельно, каждый запуск в своём процессе под пределами "
+                                         "задачи; показать таблицу и записать её в CSV и на страницу HTML.")
+    p_grade.add_argument("task", metavar="ЗАДАЧА", help="папка задачи")
+    p_grade.add_argument("works", metavar="РАБОТЫ", nargs="+",
+                         help="файлы .pseudo или папки с ними; ученик назван по имени файла")
+    p_grade.add_argument("--jobs", "-j", type=_jobs, metavar="N",
+                         help="сколько запусков выполнять одновременно (по умолчанию — по числу ядер)")
+    p_grade.add_argument("--csv", metavar="ФАЙЛ", help="записать таблицу в CSV для электронной таблицы")
+    p_grade.add_argument("--html", metavar="ФАЙЛ", help="записать страницу: таблица и для каждой ошибки "
+                                                       "ожидаемый и полученный вывод рядом")
+    _debug(p_grade)
+
+
+def _debug(p) -> None:
+    p.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
+
+
+def _jobs(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"нужно целое положительное число, а не {text!r}")
+    return int(text)
 
 
 def _add_site(sub) -> None:
@@ -362,107 +400,17 @@ def _flush() -> None:
         pass
 
 
-class UsageError(Exception):
-    """The command cannot start (no such file, …): exit 64 with the message."""
-
-
-def _read_bytes(path: str) -> bytes:
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise UsageError(f"файл {path} не найден") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path} — это папка, а не файл программы") from None
-    except ValueError:  # a NUL byte in the name
-        raise UsageError("в имени файла нулевой байт") from None
-    except OSError as e:
-        raise UsageError(f"не удалось прочесть {path}: {e.strerror}") from None
-
-
-def _source(path: str, data: bytes):
-    from .frontend.source import Source
-    try:
-        return Source(data.decode("utf-8-sig"), path, data)
-    except UnicodeDecodeError as e:
-        raise StaticError([Diagnostic("error", "not-utf8", f"файл {path} не в кодировке UTF-8 (байт {e.start})",
-                                      _byte_span(path, e.object, e.start), "сохраните программу в UTF-8")]) from None
-
-
-def _read(path: str):
-    return _source(path, _read_bytes(path))
-
-
-def _byte_span(path: str, data: bytes, start: int):
-    """Where a byte that is not UTF-8 stands: its line and column in the text read so far."""
-    from .frontend.source import Source, Span
-    before = data[:start].decode("utf-8", "replace")
-    line = before.count("\n") + 1
-    column = len(before) - (before.rfind("\n") + 1) + 1
-    source = Source(data.decode("utf-8", "replace"), path)
-    return Span(source, line, column, line, column + 1)
-
-
-def _load(path: str, data: bytes | None = None):
-    from .execute import deep_call
-    source = _read(path) if data is None else _source(path, data)
-    return deep_call(lambda: load(source))
-
-
 def cmd_run(args) -> int:
     if args.stats or args.interpret or args.debug or args.no_cache:
         return _run_loaded(args)
-    from . import cache
-    data = _read_bytes(args.file)
-    entry = cache.load(args.file, data)
-    if entry is None:
-        entry, loaded = _compile_for_cache(args.file, data)
-        cache.store(args.file, data, entry)
-        from .execute import exact_of
-        exact = exact_of(loaded)
-    else:
-        exact = _exact_later(args.file, data)
-    if not args.quiet:
-        for text in entry["warnings"]:
-            print(text, file=sys.stderr)
-    from .execute import run_code
-    from .runtime.report import program_of
-    run_code(entry["codes"], program_of(entry["program"]), sys.stdin, sys.stdout, _limits(args), exact, lines=False)
+    run_file(args.file, sys.stdin, sys.stdout, _limits(args), None if args.quiet else sys.stderr)
     return EXIT_OK
-
-
-def _compile_for_cache(path: str, data: bytes):
-    """`pseudo run` compiles the program: what it keeps between runs (cache.py), as plain data,
-    and the loaded program. Each used file is kept with the file its path leads to (a link
-    replaced by a copy is another program) and the digest of the bytes that were read."""
-    from .cache import digest
-    from .execute import deep_call
-    from .pygen.compiled import compile_code
-    from .runtime.report import fields_of
-    loaded = _load(path, data)
-    code = deep_call(lambda: compile_code(loaded))
-    read = {os.path.realpath(name): source.data for name, source in loaded.sources.items()}
-    uses = []
-    for used in dict.fromkeys(loaded.named):
-        real = os.path.realpath(used)
-        uses.append((used, real, digest(read.get(real) or _read_bytes(used))))
-    entry = {"codes": code.codes, "program": fields_of(code.program),
-             "warnings": [w.render() for w in loaded.warnings], "uses": uses}
-    return entry, loaded
-
-
-def _exact_later(path: str, data: bytes):
-    """главная of the exact code, made only when the fast code hands over to it."""
-    def exact():
-        from .execute import exact_of
-        return exact_of(_load(path, data))()
-    return exact
 
 
 def _run_loaded(args) -> int:
     """`pseudo run` without the cache: --interpret, --stats, --debug, --no-cache."""
     from .execute import format_stats, run
-    loaded = _load(args.file)
+    loaded = load_file(args.file)
     _warn(loaded, args)
     if args.stats:
         from .interpreter import Stats
@@ -492,7 +440,7 @@ def _warn(loaded, args) -> None:
 
 def cmd_check(args) -> int:
     try:
-        loaded = _load(args.file)
+        loaded = load_file(args.file)
     except PseudoError as e:
         print(e.render(), file=sys.stderr)
         print(f"ошибок: {len(e.diagnostics)}", file=sys.stderr)
@@ -535,7 +483,7 @@ def cmd_graph(args) -> int:
     import subprocess
     from pathlib import Path
 
-    loaded = _load(args.file)
+    loaded = load_file(args.file)
     _warn(loaded, args)
     _check_output(args.output, loaded)
     if args.flowchart or args.proc:
@@ -574,7 +522,7 @@ def cmd_py(args) -> int:
 
     from .execute import deep_call
     from .pygen.emit import python_source
-    loaded = _load(args.file)
+    loaded = load_file(args.file)
     _warn(loaded, args)
     _check_output(args.output, loaded)
     text = deep_call(lambda: python_source(loaded, Path(args.file).name, limits=not args.no_limits,
@@ -599,7 +547,7 @@ def cmd_trace(args) -> int:
         header_lines,
         open_trace_output,
     )
-    loaded = _load(args.file)
+    loaded = load_file(args.file)
     _warn(loaded, args)
     kept = args.margin or args.format == "table"
     max_events = args.max_events or (MAX_EVENTS_KEPT if kept else MAX_EVENTS)
@@ -677,7 +625,7 @@ def cmd_step(args) -> int:
 
     from .tools.recording import Recording
     from .tools.stepper import Stepper
-    loaded = _load(args.file)
+    loaded = load_file(args.file)
     _warn(loaded, args)
     text = ""
     if args.input:
@@ -730,5 +678,13 @@ def cmd_site(args) -> int:
     return EXIT_OK
 
 
+def _grading(command: str):
+    """`pseudo test` and `pseudo grade`, their module imported only when one of them runs."""
+    def run(args) -> int:
+        from . import grade
+        return getattr(grade, command)(args)
+    return run
+
+
 COMMANDS = {"run": cmd_run, "check": cmd_check, "graph": cmd_graph, "py": cmd_py, "trace": cmd_trace,
-            "step": cmd_step, "site": cmd_site, "test": grade.cmd_test, "grade": grade.cmd_grade}
+            "step": cmd_step, "site": cmd_site, "test": _grading("cmd_test"), "grade": _grading("cmd_grade")}

@@ -2,8 +2,7 @@
 program, the teacher checks the task's own solution on all of them) and `pseudo grade` (every
 pupil's program on every test, a table, CSV and a page).
 
-This module is imported at every start of pseudo (the command line lists its commands): what
-the commands need is imported when they run.
+The command line (cli.py) defines their arguments and imports this module only to run them.
 """
 from __future__ import annotations
 
@@ -11,48 +10,9 @@ import os
 import sys
 
 
-def add_parsers(sub) -> None:
-    """The two commands' arguments, on the subparsers of pseudo's command line."""
-    p_test = sub.add_parser("test", help="проверить решение задачи на её тестах",
-                            description="Выполнить программу на открытых тестах задачи: по строке на тест — "
-                                        "пройден или нет, для непройденного — первая несовпавшая строка "
-                                        "(ожидалось и получено), ошибка программы с её местом или превышенный "
-                                        "предел. Код выхода 0, если пройдены все, иначе 1. Без программы — "
-                                        "решение учителя solution.pseudo на всех тестах, скрытых тоже.")
-    p_test.add_argument("task", metavar="ЗАДАЧА", help="папка задачи (tests/, task.toml, README.md)")
-    p_test.add_argument("file", metavar="РЕШЕНИЕ", nargs="?", help="программа (.pseudo); без неё — solution.pseudo "
-                                                                    "задачи")
-    p_test.add_argument("-q", "--quiet", action="store_true", help="не показывать предупреждения о программе")
-    _debug(p_test)
-    p_grade = sub.add_parser("grade", help="проверить работы всего класса",
-                             description="Выполнить программу каждого ученика на каждом тесте задачи, скрытые "
-                                         "тоже, параллельно, каждый запуск в своём процессе под пределами "
-                                         "задачи; показать таблицу и записать её в CSV и на страницу HTML.")
-    p_grade.add_argument("task", metavar="ЗАДАЧА", help="папка задачи")
-    p_grade.add_argument("works", metavar="РАБОТЫ", nargs="+",
-                         help="файлы .pseudo или папки с ними; ученик назван по имени файла")
-    p_grade.add_argument("--jobs", "-j", type=_jobs, metavar="N",
-                         help="сколько запусков выполнять одновременно (по умолчанию — по числу ядер)")
-    p_grade.add_argument("--csv", metavar="ФАЙЛ", help="записать таблицу в CSV для электронной таблицы")
-    p_grade.add_argument("--html", metavar="ФАЙЛ", help="записать страницу: таблица и для каждой ошибки "
-                                                       "ожидаемый и полученный вывод рядом")
-    _debug(p_grade)
-
-
-def _debug(p) -> None:
-    p.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
-
-
-def _jobs(text: str) -> int:
-    import argparse
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"нужно целое положительное число, а не {text!r}")
-    return int(text)
-
-
 def cmd_test(args) -> int:
+    from .api import UsageError
     from .checker import check
-    from .cli import UsageError
     from .tasks import SOLUTION, read_task
     task = read_task(args.task)
     if args.file is None:
@@ -118,7 +78,7 @@ def _tests_word(n: int) -> str:
 
 
 def _must_be_program(path: str) -> None:
-    from .cli import UsageError
+    from .api import UsageError
     if not os.path.exists(path):
         raise UsageError(f"файл {path} не найден")
     if os.path.isdir(path):
@@ -161,7 +121,7 @@ def cmd_grade(args) -> int:
 
 def _works(arguments: list[str]) -> list[str]:
     """The pupils' programs: each argument a .pseudo file, or a folder whose .pseudo files are."""
-    from .cli import UsageError
+    from .api import UsageError
     paths = []
     for argument in arguments:
         if os.path.isdir(argument):

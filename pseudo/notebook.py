@@ -85,7 +85,7 @@ def run_magic(line: str, cell: str | None, stdout, stderr, show_html=None) -> in
         page = args.output
     messages = io.StringIO() if folder is not None else stderr  # less the line naming the temporary page
     try:
-        with _streams(stdin, stdout, messages), _program_text(cli, args.file, text):
+        with _streams(stdin, stdout, messages), _program_text(args.file, text):
             code = _command(cli, command, args)
         if folder is not None:
             said = f"pseudo: страница трассировки записана в {page}\n"
@@ -136,18 +136,15 @@ def _streams(stdin, stdout, stderr):
 
 
 @contextmanager
-def _program_text(cli, name: str, text: str | None):
+def _program_text(name: str, text: str | None):
     """While the command runs, the program named `name` is the cell's text (the files it uses
     are still read from disk, relative to the notebook's folder)."""
     if text is None:
         yield
         return
-    read = cli._read_bytes
-    cli._read_bytes = lambda path: text.encode("utf-8") if path == name else read(path)
-    try:
+    from .api import given_texts
+    with given_texts({name: text}):
         yield
-    finally:
-        cli._read_bytes = read
 
 
 # ---- options: the command line's own parser ----
@@ -156,8 +153,7 @@ def parser(trace: bool) -> argparse.ArgumentParser:
     """The parser of `pseudo run` (or `pseudo trace`) from the command line, with the program
     file made optional and the magic's own --trace and --input."""
     from .cli import build_parser
-    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    p = commands.choices["trace" if trace else "run"]
+    p = build_parser().commands["trace" if trace else "run"]
     p.prog = "%%pseudo --trace" if trace else "%%pseudo"
     p.description = MAGIC_HELP
     for action in p._actions:

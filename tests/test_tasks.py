@@ -351,14 +351,14 @@ def test_the_progress_line_is_shown_on_a_terminal_only(tmp_path):
 def test_each_program_is_compiled_once_however_many_tests_hand_over(tmp_path, monkeypatch):
     """The parent compiles each program once, the exact code once when a run first needs it; the
     runs (child processes) start from what it compiled."""
-    import pseudo.cli
+    import pseudo.api
     task = doubling(tmp_path, "max_steps = 1000\n")
     paths = [program(tmp_path, f"п{i}", f"ПРОЧЕСТЬ n\ni := {i}\nПОКА ИСТИНА ВЫПОЛНЯТЬ i := i + 1 ВЕРНУТЬСЯ\n")
              for i in range(3)]
     monkeypatch.setenv("PSEUDO_NO_CACHE", "1")
     compiled, exact = [], []
-    real_compile, real_exact = pseudo.cli._compile_for_cache, checker.Program.exact
-    monkeypatch.setattr(pseudo.cli, "_compile_for_cache", lambda *a: compiled.append(a[0]) or real_compile(*a))
+    real_compile, real_exact = pseudo.api.compile_for_cache, checker.Program.exact
+    monkeypatch.setattr(pseudo.api, "compile_for_cache", lambda *a: compiled.append(a[0]) or real_compile(*a))
     monkeypatch.setattr(checker.Program, "exact", lambda self: exact.append(self.path) or real_exact(self))
     found = []
     checker.check(read_task(str(task)), paths, read_task(str(task)).tests, 2, lambda i, m: found.append((i, m)))
