@@ -9,18 +9,23 @@ plain-Python twins in benchmarks/twins/: the same search in the same order, writ
 Python programmer would. `pseudo` is this checkout's, started as the command pip installs
 starts it.
 
+Each figure is printed beside its target (✓ met, ✗ not), where the project has one.
+
 Rows:
   start-up       `pseudo run` of a one-line program ÷ `python3 -c pass`: as a user runs it again
-                 (its compiled form kept in the cache, pseudo/cache.py), and with --no-cache
+                 (its compiled form kept in the cache, pseudo/cache.py), and with --no-cache;
+                 and a book program's first run, nothing cached: CPU seconds
   check          `pseudo check` of generated programs of 10,000 lines (and 20,000, 100,000
                  with --long; the calls at their end add a fifth): seconds, and seconds per
                  10,000 lines written
-  emitted        the file `pseudo py` writes, run by python3, ÷ the twin; with and without limits
+  emitted        the file `pseudo py` writes (readable), and `pseudo py --limits` (counting
+                 steps for the limits of `pseudo run`), run by python3, ÷ the twin
   run            `pseudo run` (the default mode) ÷ the twin
   trace          `pseudo trace --format jsonl` ÷ `pseudo run --interpret`, and ÷ `pseudo run`
   page memory    peak memory of `pseudo trace --html` over 1,000,000 events
-  baseline       with --baseline PSEUDO (another installed pseudo): its `run` and `run --compiled`
-                 ÷ the twin, for the before/after comparison
+  baseline       with --baseline PSEUDO (another installed pseudo, before a change): its
+                 start-up, its `run` and the files its `py` writes (with limits, its default,
+                 and with --no-limits) ÷ the twin, for the before/after comparison
   pcbasic        with --pcbasic: PC-BASIC on the loop and on the eight-queens count, ÷ their twins,
                  beside `pseudo run` of the same count; PC-BASIC is installed from PyPI into
                  ~/.cache/pseudo/bench/pcbasic when it is not on the PATH (it takes minutes a run:
@@ -53,6 +58,27 @@ i := 0; s := 0
 ВЕРНУТЬСЯ
 СООБЩИТЬ s
 """
+
+# The targets (issues 31, 32): what each row must not pass, by row and workload (None: any).
+TARGETS = {
+    ("pseudo run", "pentomino 3×20"): 1.6, ("pseudo run", "peg solitaire"): 1.6,
+    ("pseudo run", "knight 5×5 count"): 1.6,
+    ("emitted .py", None): 1.1, ("emitted .py --limits", None): 1.5,
+    ("start-up", None): 2.5, ("first run", None): 0.5, ("check 10,000 lines", None): 2.0,
+    ("trace ÷ run", None): 8.0, ("page memory", None): 150,
+}
+
+
+def target(label: str, workload: str | None = None) -> float | None:
+    return TARGETS.get((label, workload), TARGETS.get((label, None)))
+
+
+def verdict(value: float, limit: float | None, unit: str = "×") -> str:
+    """The target beside a figure: `≤ 1.6× ✓`."""
+    if limit is None:
+        return ""
+    return f"≤ {limit:g}{unit} {'✓' if value <= limit else '✗'}"
+
 
 # name, program, its standard input, its twin
 WORKLOADS = [
@@ -113,13 +139,27 @@ def program_file(name: str, path: Path | None, work: Path) -> Path:
     return target
 
 
-def start_up(pairs: int, work: Path) -> None:
+def start_up(pairs: int, work: Path, baseline: str | None) -> None:
     print("start-up (whole process, CPU): pseudo run of a one-line program ÷ python3 -c pass")
     one = work / "one.pseudo"
     one.write_text("СООБЩИТЬ 1\n", encoding="utf-8")
     measure(PSEUDO + ["run", str(one)])  # compiled once, as at a user's first run
-    row("pseudo run", *paired(PSEUDO + ["run", str(one)], [PYTHON, "-c", "pass"], pairs))
+    warm = paired(PSEUDO + ["run", str(one)], [PYTHON, "-c", "pass"], pairs)
+    row("pseudo run", *warm, verdict(warm[2], target("start-up")))
     row("pseudo run --no-cache", *paired(PSEUDO + ["run", "--no-cache", str(one)], [PYTHON, "-c", "pass"], pairs))
+    if baseline:
+        measure([baseline, "run", str(one)])
+        row("baseline run", *paired([baseline, "run", str(one)], [PYTHON, "-c", "pass"], pairs))
+    print("a book program's first run, nothing cached (whole process, CPU seconds, median)")
+    for name in ("queens_recursive", "pentomino"):
+        path, stdin = PROGRAMS / f"{name}.pseudo", "3 20 0\n" if name == "pentomino" else ""
+        runs = [measure(PSEUDO + ["run", "-q", "--no-cache", str(path)], stdin)[0] for _ in range(pairs)]
+        seconds = statistics.median(runs)
+        if name == "pentomino":  # its search is not the start: the same run with the cache warm
+            measure(PSEUDO + ["run", "-q", str(path)], stdin)
+            seconds -= statistics.median(measure(PSEUDO + ["run", "-q", str(path)], stdin)[0] for _ in range(pairs))
+            name += " (less its warm run)"
+        print(f"  {name:<36} {seconds:7.2f} s  {verdict(seconds, target('first run'), ' s')}")
 
 
 def emitted_and_run(pairs: int, work: Path, baseline: str | None) -> None:
@@ -128,21 +168,24 @@ def emitted_and_run(pairs: int, work: Path, baseline: str | None) -> None:
     for name, path, stdin, twin in WORKLOADS:
         program = program_file(name, path, work)
         twin_argv = [PYTHON, str(TWINS / twin)]
-        emitted, bare = work / f"{program.stem}.py", work / f"{program.stem}_bare.py"
-        subprocess.run(PSEUDO + ["py", "-q", str(program), "-o", str(emitted)], check=True, cwd=ROOT)
-        subprocess.run(PSEUDO + ["py", "-q", "--no-limits", str(program), "-o", str(bare)], check=True, cwd=ROOT)
+        readable, counting = work / f"{program.stem}.py", work / f"{program.stem}_limits.py"
+        subprocess.run(PSEUDO + ["py", "-q", str(program), "-o", str(readable)], check=True, cwd=ROOT)
+        subprocess.run(PSEUDO + ["py", "-q", "--limits", str(program), "-o", str(counting)], check=True, cwd=ROOT)
         run_argv = PSEUDO + ["run", "-q", str(program)]
-        same_output(run_argv, twin_argv, stdin, name)
+        for argv in (run_argv, [PYTHON, str(readable)], [PYTHON, str(counting)]):
+            same_output(argv, twin_argv, stdin, name)
         print(f" {name}")
-        row("pseudo run", *paired(run_argv, twin_argv, pairs, stdin))
-        row("emitted .py, limits", *paired([PYTHON, str(emitted)], twin_argv, pairs, stdin))
-        row("emitted .py, --no-limits", *paired([PYTHON, str(bare)], twin_argv, pairs, stdin))
+        for label, argv in (("pseudo run", run_argv), ("emitted .py", [PYTHON, str(readable)]),
+                            ("emitted .py --limits", [PYTHON, str(counting)])):
+            figures = paired(argv, twin_argv, pairs, stdin)
+            row(label, *figures, verdict(figures[2], target(label, name)))
         if baseline:
             same_output([baseline, "run", "-q", str(program)], twin_argv, stdin, f"{name} (baseline)")
-            old_run = paired([baseline, "run", "-q", str(program)], twin_argv, pairs, stdin)
-            old_compiled = paired([baseline, "run", "-q", "--compiled", str(program)], twin_argv, pairs, stdin)
-            row("baseline run", *old_run)
-            row("baseline run --compiled", *old_compiled)
+            row("baseline run", *paired([baseline, "run", "-q", str(program)], twin_argv, pairs, stdin))
+            for label, flags in (("baseline .py (limits)", []), ("baseline .py --no-limits", ["--no-limits"])):
+                old = work / f"{program.stem}_baseline{len(flags)}.py"
+                subprocess.run([baseline, "py", "-q", *flags, str(program), "-o", str(old)], check=True, cwd=ROOT)
+                row(label, *paired([PYTHON, str(old)], twin_argv, pairs, stdin))
 
 
 def generated_program(lines: int) -> str:
@@ -172,7 +215,9 @@ def check(long: bool, work: Path, runs: int = 3) -> None:
         path.write_text(text, encoding="utf-8")
         seconds = statistics.median(measure(PSEUDO + ["check", "-q", str(path)])[0] for _ in range(runs))
         written = text.count("\n")
-        print(f"  {written:>7} lines  {seconds:7.2f} s  {seconds / written * 10_000:6.2f} s per 10,000 lines")
+        per = seconds / written * 10_000
+        print(f"  {written:>7} lines  {seconds:7.2f} s  {per:6.2f} s per 10,000 lines  "
+              f"{verdict(per, target('check 10,000 lines'), ' s')}")
 
 
 def tracing(pairs: int) -> None:
@@ -180,7 +225,8 @@ def tracing(pairs: int) -> None:
     queens = str(PROGRAMS / "queens_recursive.pseudo")
     traced = PSEUDO + ["trace", "-q", "--format", "jsonl", "--max-events", "10000000", "-o", os.devnull, queens]
     row("÷ run --interpret", *paired(traced, PSEUDO + ["run", "-q", "--interpret", queens], pairs))
-    row("÷ run", *paired(traced, PSEUDO + ["run", "-q", queens], pairs))
+    figures = paired(traced, PSEUDO + ["run", "-q", queens], pairs)
+    row("÷ run", *figures, verdict(figures[2], target("trace ÷ run")))
 
 
 def page_memory(work: Path) -> None:
@@ -189,7 +235,7 @@ def page_memory(work: Path) -> None:
     path.write_text("ДЛЯ i := 1 ДО 250000 ВЫПОЛНЯТЬ x := i ВЕРНУТЬСЯ\n", encoding="utf-8")  # 4 events a turn
     seconds, peak, _ = measure(PSEUDO + ["trace", "-q", "--html", "--max-events", "1000000", str(path),
                                          "-o", str(work / "page.html")])
-    print(f"  {peak / 1024:7.0f} MB peak, {seconds:.1f} s CPU")
+    print(f"  {peak / 1024:7.0f} MB peak, {seconds:.1f} s CPU  {verdict(peak / 1024, target('page memory'), ' MB')}")
 
 
 PCBASIC_LOOP = "10 DEFDBL S: I=0: S=0\n20 IF I>=100000 THEN 50\n30 I=I+1: S=S+I\n40 GOTO 20\n50 PRINT S\n"
@@ -286,7 +332,7 @@ def main() -> None:
         os.environ["PSEUDO_CACHE_DIR"] = str(work / "program-cache")  # not the user's cache
         (work / "warm.pseudo").write_text("СООБЩИТЬ 1\n", encoding="utf-8")
         measure(PSEUDO + ["run", str(work / "warm.pseudo")])  # byte-code written once, as an install does
-        parts = {"start-up": lambda: start_up(args.pairs, work),
+        parts = {"start-up": lambda: start_up(args.pairs, work, args.baseline),
                  "programs": lambda: emitted_and_run(args.pairs, work, args.baseline),
                  "check": lambda: check(args.long, work),
                  "trace": lambda: tracing(args.pairs),

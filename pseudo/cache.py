@@ -30,7 +30,7 @@ try:
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
 
-FORMAT = 4
+FORMAT = 5
 MAX_ENTRIES = 512  # past this, the older half is removed
 PACKAGE = os.path.dirname(os.path.abspath(__file__))
 

@@ -50,19 +50,19 @@ class Program:
         entry, self.loaded = compiled(path, self.data)
         self.codes, self.described = entry["codes"], program_of(entry["program"])
         self.warnings, self.uses = entry["warnings"], [used for used, _, _ in entry["uses"]]
-        self.exact_codes = None
+        self.exact_code = None
 
     def exact(self):
         """главная of the exact code."""
         from .execute import deep_call
         from .pygen.compiled import compile_code
         from .runtime import load_code
-        if self.exact_codes is None:
+        if self.exact_code is None:
             if self.loaded is None:
                 from .api import load_file
                 self.loaded = load_file(self.path, self.data)
-            self.exact_codes = deep_call(lambda: compile_code(self.loaded, fast=False)).codes
-        return load_code(self.exact_codes)
+            self.exact_code = deep_call(lambda: compile_code(self.loaded, "exact"))
+        return load_code(self.exact_code.codes, self.exact_code.program, lines=False)
 
 
 class Captured(io.TextIOBase):
@@ -224,7 +224,7 @@ def check(task: Task, paths: list[str], tests: list[Test], jobs: int, on_message
 
 
 def _ended(run: _Run, found: dict, on_message) -> None:
-    if found.pop("handed_over", False) and run.program.exact_codes is None:
+    if found.pop("handed_over", False) and run.program.exact_code is None:
         try:
             run.program.exact()  # once, here: the program's next runs start with it
         except PseudoError:  # each run meets it again, and reports it

@@ -221,9 +221,12 @@ def build_parser() -> argparse.ArgumentParser:
                                       "выполняется командой python3 без pseudo и печатает то же, что pseudo run.")
     _add_file(p_py)
     p_py.add_argument("-o", "--output", metavar="ФАЙЛ.py", help="куда записать (по умолчанию — стандартный вывод)")
-    p_py.add_argument("--no-limits", action="store_true",
-                      help="без счёта шагов и глубины: чистый Python, быстрее; пределы шагов, глубины и времени "
-                           "и Ctrl-C тогда не действуют")
+    counting = p_py.add_mutually_exclusive_group()
+    counting.add_argument("--limits", action="store_true",
+                          help="со счётом шагов: те же пределы шагов, глубины рекурсии и времени, что у pseudo run "
+                               "(по умолчанию программа записывается так, как её написал бы человек, без счёта шагов)")
+    counting.add_argument("--no-limits", action="store_true",
+                          help="без счёта шагов — так файл пишется и по умолчанию (ключ оставлен для прежних команд)")
     p_py.add_argument("--import-runtime", action="store_true",
                       help="не копировать среду выполнения pseudo в файл, а импортировать установленную "
                            "(файл короче, но без pseudo не запустится)")
@@ -525,7 +528,7 @@ def cmd_py(args) -> int:
     loaded = load_file(args.file)
     _warn(loaded, args)
     _check_output(args.output, loaded)
-    text = deep_call(lambda: python_source(loaded, Path(args.file).name, limits=not args.no_limits,
+    text = deep_call(lambda: python_source(loaded, Path(args.file).name, limits=args.limits,
                                            import_runtime=args.import_runtime))
     _write(args.output or "-", text, loaded)
     return EXIT_OK

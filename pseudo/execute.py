@@ -8,7 +8,8 @@ import sys
 from .errors import PseudoRuntimeError, StaticError, diagnostic
 from .runtime import Limits, load_code
 from .runtime.limits import Watch
-from .runtime.report import as_failure, explain, fill_in, in_written_out_code
+from .runtime.names import BOUNDARY, STEPS
+from .runtime.report import as_failure, explain, fill_in, in_exact_place
 from .runtime.runner import FrameReader, on_deep_stack, run_program
 from .runtime.values import Failure
 
@@ -29,26 +30,27 @@ def run(loaded, stdin=None, stdout=None, limits: Limits | None = None, mode: str
 
 def _run_compiled(loaded, stdin, stdout, limits: Limits, mode: str) -> None:
     from .pygen.compiled import compile_code
-    code = deep_call(lambda: compile_code(loaded, fast=mode == "compiled"))
+    code = deep_call(lambda: compile_code(loaded, "fast" if mode == "compiled" else "exact"))
     run_code(code.codes, code.program, stdin, stdout, limits, exact_of(loaded) if mode == "compiled" else None)
 
 
 def exact_of(loaded):
     """What gives главная of the exact code, compiled only if the fast code hands over."""
     from .pygen.compiled import compile_main
-    return lambda: deep_call(lambda: compile_main(loaded, fast=False))
+    return lambda: deep_call(lambda: compile_main(loaded, "exact"))
 
 
 def run_code(codes, program, stdin, stdout, limits: Limits, exact=None, lines: bool = True) -> None:
     """Run compiled code (runtime.report.CompiledProgram: what its reports need; `exact`: see
     runner.run_program; `lines`: register the program's lines for Python tracebacks, --debug);
     raises PseudoRuntimeError when it fails."""
-    main = load_code(codes, program.texts if lines else {})
-    hands_over = (lambda exc: in_written_out_code(exc, program)) if program.inlined else None
+    main = load_code(codes, program, lines)
+    hands_over = (lambda exc: in_exact_place(exc, program)) if program.exact_places else None
+    counters = tuple(program.machine.get(word, word) for word in (STEPS, BOUNDARY)) if exact is not None else None
     before = frozenset(main.__globals__)
     try:
-        run_program(main, stdin, stdout, limits, program.frames_per_call, exact, hands_over,
-                    lambda fast: Watch(FrameReader(before, fast), program.watchable, fast))
+        run_program(main, stdin, stdout, limits, program.frames_per_call, exact, hands_over, counters,
+                    lambda fast: Watch(FrameReader(before, fast, machine=program.machine), program.watchable, fast))
     except BaseException as exc:
         if as_failure(exc, program.names) is None:
             raise

@@ -379,3 +379,13 @@ def rewrite(node, fn):
         if new is not value:
             changes[f] = new
     return fn(node.replace(**changes) if changes else node)
+
+
+def arm(stage, prefix: str, node: Node):
+    """The method of `stage` for `node`'s class: `prefix` and the class name (`_expr_Binary`). A
+    class the stage has no arm for is an error at once, not code written wrong or a node
+    silently skipped (tests/test_architecture.py adds a class no stage knows)."""
+    method = getattr(stage, prefix + type(node).__name__, None)
+    if method is None:
+        raise TypeError(f"{type(stage).__name__} has no arm for the node class {type(node).__name__}")
+    return method

@@ -7,10 +7,10 @@ hostile names and comments, deep nesting; phrases in parentheses in every positi
 expression takes, empty bodies of every block, huge powers, products and sums of fractions,
 errors after a function or loop has run warm — each with a standard input. Each goes through
 `check` (load), the interpreter, the compiled program (the fast code, falling back to the exact
-code), the exact code alone, and the emitted file — executed in this process from its text,
-written with its limits and, for a program that ends without one, without them (`pseudo py
---no-limits`); every K-th input also by a separate `python3 -I`, and by `pseudo run` with its
-cache folder filled with hostile contents. The oracle:
+code), the exact code alone, and the emitted file, with limits and readable (where the program
+ends without meeting a limit of steps or time, which the readable file has not) — executed in
+this process from its text, and every K-th input also by a separate `python3 -I`, and by
+`pseudo run` with its cache folder filled with hostile contents. The oracle:
 - nothing but the tool's own errors (a StaticError, a PseudoRuntimeError) ever comes out;
 - nothing hangs past the limits;
 - the emitted file compiles, and runs nothing but the program: a canary file that hostile
@@ -34,12 +34,12 @@ import sys
 import tempfile
 import time
 import traceback
-import types
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
 import pseudo
 from pseudo import cache as pseudo_cache
@@ -72,42 +72,33 @@ def outcome_of(loaded, stdin: str, mode: str) -> tuple:
     return out.getvalue(), None, 0
 
 
-def emitted_outcome(loaded, stdin: str, workdir: Path, limits: bool = True) -> tuple:
-    """The emitted file's text (with its limits, or written as `pseudo py --no-limits` writes
-    it), compiled and run in this process (its own copy of the runtime), its errors reported by
-    its own tables."""
+LIMIT_ERRORS = ("превышен предел шагов", "превышен предел времени")  # what only a file with limits meets
+
+
+def emitted_outcome(loaded, stdin: str, workdir: Path, limits: bool) -> tuple:
+    """The emitted file's text — readable, or with the limits of `pseudo run` —, compiled and
+    run in this process (its own copy of the runtime), its errors reported by its own tables."""
+    from conftest import run_emitted_here
+
     from pseudo.execute import deep_call
     from pseudo.pygen.emit import python_source
     text = deep_call(lambda: python_source(loaded, "fuzz.pseudo", limits=limits))  # as `pseudo py` does
     path = workdir / "emitted.py"
     code = deep_call(lambda: compile(text, str(path), "exec"))  # the emitted file always compiles
-    module = types.ModuleType("pseudo_emitted")
-    module.__file__ = str(path)
-    sys.modules[module.__name__] = module  # as for a script: its classes look their module up
-    try:
-        exec(code, module.__dict__)  # noqa: S102 - the point: it must run nothing but the program
-    finally:
-        del sys.modules[module.__name__]
-    namespace = module.__dict__
-    out, err = io.StringIO(), io.StringIO()
-    code = namespace["run_emitted"](namespace["главная"], namespace["ПРОГРАММА"], namespace.get("ОСТАЛЬНОЕ"), LIMITS,
-                                    io.StringIO(stdin), out, err)
-    return out.getvalue(), err.getvalue().rstrip("\n") or None, code
+    out, err, exit_code = run_emitted_here(text, path, stdin, LIMITS, code)
+    return out, err.rstrip("\n") or None, exit_code
 
 
 def emitted_subprocess(loaded, stdin: str, workdir: Path) -> tuple:
     from pseudo.execute import deep_call
     from pseudo.pygen.emit import python_source
     path = workdir / "emitted.py"
-    path.write_text(deep_call(lambda: python_source(loaded, "fuzz.pseudo")), encoding="utf-8")
+    path.write_text(deep_call(lambda: python_source(loaded, "fuzz.pseudo", limits=True)), encoding="utf-8")
     argv = [sys.executable, "-I", str(path), "--max-steps", str(LIMITS.max_steps), "--max-depth",
             str(LIMITS.max_depth), "--time-limit", str(LIMITS.time_limit), "--seed", str(LIMITS.seed)]
     result = subprocess.run(argv, input=stdin, capture_output=True, text=True, encoding="utf-8",
                             errors="replace", cwd=workdir, timeout=120, check=False)
     return result.stdout, result.stderr.rstrip("\n") or None, result.returncode
-
-
-LIMIT_ERRORS = ("превышен предел", "превышена глубина")  # a program that ends only at a limit
 
 
 def judge(text: str, stdin: str, subprocess_too: bool = False, cache_too: bool = False) -> Verdict:
@@ -145,13 +136,14 @@ def _judge(text: str, stdin: str, workdir: Path, subprocess_too: bool) -> Verdic
             outcomes[mode] = outcome_of(loaded, stdin, mode)
         except Exception:  # noqa: BLE001
             return Verdict(False, "crash", f"{mode}: " + traceback.format_exc(limit=-8))
-    try:
-        outcomes["emitted"] = emitted_outcome(loaded, stdin, workdir)
-        error = outcomes["interpret"][1] or ""
-        if not any(words in error for words in LIMIT_ERRORS):  # it ends without them
-            outcomes["emitted --no-limits"] = emitted_outcome(loaded, stdin, workdir, limits=False)
-    except Exception:  # noqa: BLE001
-        return Verdict(False, "emitted", traceback.format_exc(limit=-8))
+    # the readable file has no limit of steps or time: it is held to the others where they end
+    # without meeting one
+    limited = any(word in (outcomes["interpret"][1] or "") for word in LIMIT_ERRORS)
+    for limits in (True,) if limited else (True, False):
+        try:
+            outcomes["emitted" if limits else "readable"] = emitted_outcome(loaded, stdin, workdir, limits)
+        except Exception:  # noqa: BLE001
+            return Verdict(False, "emitted", traceback.format_exc(limit=-8))
     if subprocess_too:
         try:
             outcomes["python3"] = emitted_subprocess(loaded, stdin, workdir)

@@ -36,14 +36,14 @@ def test_the_oracle_can_fail(monkeypatch):
     """The harness is not a check that always passes: a mode that prints otherwise, an
     emitted file that runs something else (a canary appears), a crash — each is caught."""
     good = fuzz.judge("СООБЩИТЬ 1\n", "")
-    assert good.ok and good.outcomes["emitted"] == ("1\n", None, 0)
+    assert good.ok and good.outcomes["emitted"] == good.outcomes["readable"] == ("1\n", None, 0)
     real = fuzz.outcome_of
     monkeypatch.setattr(fuzz, "outcome_of", lambda loaded, stdin, mode: (
         ("2\n", None, 0) if mode == "exact" else real(loaded, stdin, mode)))
     assert fuzz.judge("СООБЩИТЬ 1\n", "").kind == "disagree"
     monkeypatch.setattr(fuzz, "outcome_of", real)
 
-    def sneaky(loaded, stdin, workdir, limits=True):
+    def sneaky(loaded, stdin, workdir, limits):
         (workdir / fuzz.CANARY).write_text("")
         return "1\n", None, 0
     monkeypatch.setattr(fuzz, "emitted_outcome", sneaky)

@@ -320,7 +320,7 @@ def test_man_page(tmp_path):
     assert done.returncode == 0, done.stderr
     page = done.stdout
     assert page.startswith('.TH PSEUDO "1"') and f"pseudo {pseudo.__version__}" in page
-    for option in ("\\-\\-max\\-steps", "\\-\\-interpret", "\\-\\-html", "\\-\\-no\\-limits"):
+    for option in ("\\-\\-max\\-steps", "\\-\\-interpret", "\\-\\-html", "\\-\\-limits", "\\-\\-no\\-limits"):
         assert option in page
     if shutil.which("man"):
         (tmp_path / "pseudo.1").write_text(page, encoding="utf-8")

@@ -187,11 +187,12 @@ def test_random_programs_stopped_as_cycles_never_end_and_every_mode_says_the_sam
 
 
 def test_the_endless_loop_of_the_issue_stops_at_once_in_every_mode_and_the_emitted_file(tmp_path):
-    """The static check's loop, and one only the run can see, at the real start of the watch."""
+    """The static check's loop, and one only the run can see, at the real start of the watch
+    (in the file with limits: the readable file counts no steps, and Ctrl-C stops it)."""
     seen = "i := 1\nПОКА i ≤ 10 ВЫПОЛНЯТЬ\n    ЕСЛИ i ОСТ 2 = 0 ТО i := i + 1 КОНЕЦ_ЕСЛИ\nВЕРНУТЬСЯ\n"
     path = tmp_path / "п.pseudo"
     path.write_text(seen, encoding="utf-8")
-    assert cli("py", "-q", str(path), "-o", str(tmp_path / "п.py")).returncode == 0
+    assert cli("py", "-q", "--limits", str(path), "-o", str(tmp_path / "п.py")).returncode == 0
     for argv in (["-m", "pseudo", "run", "-q", str(path)], [str(tmp_path / "п.py")]):
         started = time.monotonic()
         result = subprocess.run([sys.executable, *argv], capture_output=True, text=True, encoding="utf-8",

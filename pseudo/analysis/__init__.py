@@ -5,7 +5,10 @@ stage — the checker, the interpreter, the code generator and `pseudo graph`:
 - whether a procedure surely assigns РЕЗУЛЬТАТ, which definitions may give no value, which
   are recursive;
 - the automaton of every block that has labels (its states and transfers);
-- the kinds of values (kinds.py), and the program's arrays;
+- the program's arrays, with how many indices each is used with, and the bounds of their
+  indices (bounds.py); the globals each definition may assign; the variables only the main
+  program touches;
+- the kinds of values (kinds.py);
 - the ПОКА that cannot end, and whether a ДЛЯ's variable may change under it (loops.py).
 """
 from __future__ import annotations
@@ -13,8 +16,9 @@ from __future__ import annotations
 from functools import cached_property
 
 from .. import nodes as n
-from ..runtime.runner import RESULT
+from ..runtime.names import RESULT
 from .automaton import ENTRY_LABEL, Automaton, build
+from .bounds import Bounds, assigned_by
 from .kinds import Kinds
 from .loops import endless_loops, loop_variable_reassigned
 
@@ -50,8 +54,91 @@ class Facts:
                                                       for key, body in self.bodies.items()}
         arrays, calls = _arrays_and_calls(self.nodes, program.definitions)
         self.arrays = tuple(sorted(arrays))
+        self.calls = calls
         self.may_give_nothing = giving_nothing(program.definitions)
         self.recursive = recursive_definitions(program, calls)
+
+    @cached_property
+    def index_counts(self) -> dict[str, int]:
+        """Each array always used with the same number of indices, and that number."""
+        counts: dict[str, set] = {}
+        for nodes in self.nodes.values():
+            for x in nodes:
+                if isinstance(x, n.Index):
+                    counts.setdefault(x.name, set()).add(len(x.indices))
+        return {array: min(c) for array, c in counts.items() if len(c) == 1}
+
+    @cached_property
+    def bounds(self) -> Bounds:
+        """The bounds of the integers the program computes, and of its arrays' indices."""
+        return Bounds(self.program, self.assigned_globals)
+
+    @cached_property
+    def assigned_globals(self) -> dict[str, frozenset[str]]:
+        """The globals each definition may assign, itself or through what it calls (a fixed
+        point over the calls)."""
+        own = {key: assigned_by(self.nodes[key], self.program.definitions)[0] - set(d.locals)
+               for key, d in self.program.definitions.items()}
+        changed = True
+        while changed:
+            changed = False
+            for key, mine in own.items():
+                more = set().union(*(own[c] for c in self.calls[key])) - mine if self.calls[key] else set()
+                if more:
+                    mine |= more
+                    changed = True
+        return {key: frozenset(v) for key, v in own.items()}
+
+    @cached_property
+    def main_locals(self) -> frozenset[str]:
+        """Variables only the main program touches, read there (a variable only ever assigned
+        stays global: a local nothing reads is dead code); none when the main program has
+        labels (its states share its variables), none passed as РЕЗ (their cells are on the
+        module's globals)."""
+        program = self.program
+        if any(isinstance(x, n.Label) for x in self.nodes[None]):
+            return frozenset()
+        elsewhere = set()
+        for key, d in program.definitions.items():
+            for x in self.nodes[key]:
+                if isinstance(x, n.Var | n.Index) and x.name not in d.locals:
+                    elsewhere.add(x.name)
+                elif isinstance(x, n.For) and x.var not in d.locals:
+                    elsewhere.add(x.var)
+        by_ref = {a.name for _, a in ref_arguments(self.nodes[None], program)}
+        targets = {id(t) for x in self.nodes[None] if isinstance(x, n.Assign | n.Read)
+                   for t in ([x.target] if isinstance(x, n.Assign) else x.targets)}
+        read = {x.name for x in self.nodes[None] if isinstance(x, n.Var) and id(x) not in targets}
+        loop_vars = {x.var for x in self.nodes[None] if isinstance(x, n.For)}
+        mine = {x.name for x in self.nodes[None] if isinstance(x, n.Var)} | loop_vars
+        return frozenset((mine & (read | loop_vars)) - elsewhere - by_ref)
+
+    def exit_needs_raise(self, body: n.Block, outlined: bool) -> bool:
+        """Does a КОНЧЕНО of this endless loop stand where a jump out of the loop cannot
+        reach it: inside an inner ПОКА or ДЛЯ, in a block with labels (its states), or in a
+        block written as a function of its own (`outlined`)?"""
+        def search(block: n.Block, inside: bool) -> bool:
+            inside = inside or self.automaton(block) is not None
+            for s in block.stmts:
+                if isinstance(s, n.Exit) and inside:
+                    return True
+                if isinstance(s, n.Loop):
+                    continue  # its КОНЧЕНО are its own
+                deeper = inside or isinstance(s, n.While | n.For)
+                if any(search(b, deeper) for b in n.blocks(s)):
+                    return True
+            return False
+        return search(body, outlined)
+
+    def dispatch_depth(self, a: Automaton) -> int:
+        """How many state functions deep an automaton's code can go (its own, and nested ones)."""
+        deepest = 0
+        for state in a.states:
+            for s in state.stmts:
+                for x in n.walk(s):
+                    if isinstance(x, n.Block) and self.automaton(x) is not None:
+                        deepest = max(deepest, self.dispatch_depth(self.automaton(x)))
+        return 1 + deepest
 
     @cached_property
     def kinds(self) -> Kinds:
@@ -82,6 +169,25 @@ class Facts:
         graph` draws and the checker warns about."""
         return [a for body in self.bodies.values() if isinstance(body.code, n.Block)
                 for a in [self.automaton(body.code)] if a is not None]
+
+
+def ref_arguments(nodes, program: n.Program):
+    """(call, argument) for every variable passed as РЕЗ among `nodes`."""
+    for x in nodes:
+        if isinstance(x, n.Call) and x.name in program.definitions:
+            for a, p in zip(x.args, program.definitions[x.name].params):
+                if p.by_ref and isinstance(a, n.Var):
+                    yield x, a
+
+
+def nesting(block: n.Block) -> int:
+    """How deep a block nests compound statements (a ВЫПОЛНЯТЬ loop counts two: its `try`)."""
+    deepest = 0
+    for s in block.stmts:
+        extra = 2 if isinstance(s, n.Loop) else 1
+        for inner in n.blocks(s):
+            deepest = max(deepest, extra + nesting(inner))
+    return deepest
 
 
 def giving_nothing(defs: dict[str, n.Definition]) -> frozenset[str]:

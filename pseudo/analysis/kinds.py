@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..runtime.library import INPUT_ENDED
+from ..runtime.names import RESULT
 from ..runtime.ops import SMALL_FACTOR
-from ..runtime.runner import RESULT
 from ..runtime.values import is_fraction  # not `fractions` itself: a start does not import it
 
 INT, NUM, BOOL, STR, ANY = "INT", "NUM", "BOOL", "STR", "ANY"
@@ -52,7 +52,7 @@ class Kinds:
         self.program = program
         self.table: dict[tuple, str | None] = {}
         self.guards: dict[int, str] = {}  # id of a ПРОЧЕСТЬ target → the kind it is taken to be
-        self.known: dict[tuple, str] = {}  # kinds of expressions asked for, once the table is final
+        self.known: dict[tuple, str | None] = {}  # kinds of expressions asked for, once the table is final
         self.strings = _compared_with_strings(program) if guarded else None
         self.locals = {key: set(d.locals) for key, d in program.definitions.items()}
         self.changed = True
@@ -78,10 +78,15 @@ class Kinds:
         return self.table.get(("()", key)) or ANY
 
     def expr(self, e: n.Expr, scope: str | None) -> str:
-        """The expression's type; ANY when it cannot be known (remembered: the table is final)."""
+        """The expression's type; ANY when it cannot be known."""
+        return self._final(e, scope) or ANY
+
+    def _final(self, e: n.Expr, scope: str | None) -> str | None:
+        """_type once the table is final, remembered for each part: asked for each operand of
+        a chain nested thousands deep, each part is typed once."""
         key = (id(e), scope)
         if key not in self.known:
-            self.known[key] = self._type(e, scope) or ANY
+            self.known[key] = self._type(e, scope, self._final)
         return self.known[key]
 
     def guarded_power(self, e: n.Expr, scope: str | None) -> bool:
@@ -102,8 +107,10 @@ class Kinds:
             return True
         return len(kinds) == 1 and PYTHON_KINDS[kinds.pop()] in op.exact
 
-    def _type(self, e: n.Expr, scope: str | None) -> str | None:
-        """None (no value seen yet) is the bottom of the lattice while the fixed point runs."""
+    def _type(self, e: n.Expr, scope: str | None, part=None) -> str | None:
+        """None (no value seen yet) is the bottom of the lattice while the fixed point runs.
+        `part`: what types the operands (_final once the table is final)."""
+        part = part or self._type
         match e:
             case n.Const(value=v):
                 return BOOL if type(v) is bool else INT if type(v) is int else NUM if is_fraction(v) else STR
@@ -115,7 +122,7 @@ class Kinds:
                 return self.table.get(("()", name))
             case n.BuiltinCall(name=name, args=args):
                 if name in ("АБС", "МИН", "МАКС"):  # of the kind of their arguments
-                    kinds = [self._type(a, scope) for a in args]
+                    kinds = [part(a, scope) for a in args]
                     if any(k is None for k in kinds):
                         return None
                     joined = kinds[0]
@@ -124,10 +131,10 @@ class Kinds:
                     return joined if joined in (INT, NUM) or name != "АБС" and joined == STR else ANY
                 return BUILTIN_KINDS[name]
             case n.Unary(operand=operand):
-                t = self._type(operand, scope)
+                t = part(operand, scope)
                 return t if t is None or numeric(t) else ANY
             case n.Binary(op=op, left=left, right=right):
-                a, b = self._type(left, scope), self._type(right, scope)
+                a, b = part(left, scope), part(right, scope)
                 if a is None or b is None:
                     return None
                 if op == "^" and a == b == INT and self.strings is not None:
@@ -136,7 +143,7 @@ class Kinds:
             case n.Compare() | n.Logical() | n.Not():
                 return BOOL
             case n.IfExpr(then=then, else_=else_):
-                return join(self._type(then, scope), self._type(else_, scope))
+                return join(part(then, scope), part(else_, scope))
             case _:
                 n.no_arm("kinds", e)
 

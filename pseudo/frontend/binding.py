@@ -8,7 +8,7 @@ from .. import nodes as n
 from ..errors import Diagnostic, diagnostic
 from ..messages import hint, nearest
 from ..runtime.library import BUILTINS
-from ..runtime.runner import RESULT
+from ..runtime.names import RESULT
 from .source import Span, fold_lookalikes
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .. import nodes as n
 from ..errors import StaticError, diagnostic, static_error
 from ..messages import KEYWORDS, hint, nearest
-from ..runtime.runner import RESULT
+from ..runtime.names import RESULT
 from .layout import header_end
 from .parser import RawDef, RawUse, Run, Token, read_expression
 from .phrases import (

@@ -13,7 +13,8 @@ import ast
 from ..runtime import load_code
 from ..runtime.report import CompiledProgram
 from .emit import describe
-from .generate import Generator, strip_comments
+from .generate import Generator
+from .syntax import strip_comments
 
 
 class CompiledCode:
@@ -25,8 +26,9 @@ class CompiledCode:
         self.codes, self.program = codes, program
 
 
-def compile_code(loaded, limits: bool = True, fast: bool = True) -> CompiledCode:
-    gen = Generator(loaded.program, loaded.facts, loaded.main_file, limits, fast=fast)
+def compile_code(loaded, mode: str = "fast") -> CompiledCode:
+    """The program compiled: "fast" (what `pseudo run` runs), "exact" or "readable" (pygen.generate)."""
+    gen = Generator(loaded.program, loaded.facts, loaded.main_file, mode)
     codes = []
     for filename, stmts in gen.parts().items():
         module = ast.fix_missing_locations(strip_comments(ast.Module(body=list(stmts), type_ignores=[])))
@@ -34,8 +36,7 @@ def compile_code(loaded, limits: bool = True, fast: bool = True) -> CompiledCode
     return CompiledCode(codes, describe(gen, loaded))
 
 
-def compile_main(loaded, limits: bool = True, fast: bool = True):
-    """главная of the compiled program (the exact one with fast=False, which the fast code
-    hands over to)."""
-    code = compile_code(loaded, limits, fast)
-    return load_code(code.codes, code.program.texts)
+def compile_main(loaded, mode: str = "fast"):
+    """главная of the compiled program (the exact one, which the fast code hands over to)."""
+    code = compile_code(loaded, mode)
+    return load_code(code.codes, code.program)

@@ -16,31 +16,30 @@ from __future__ import annotations
 
 import ast
 
-from .hoist import name_at
+from .syntax import name_at
 
-STEPS, BOUNDARY = "счёт_шагов", "рубеж"  # the fast code's count and the count at which it looks at the limits
 COUNTING = frozenset({"войти", "выйти", "шаг"})  # the runtime's functions that count steps
 
 
-def count_of(stmts: list, i: int) -> int | None:
+def count_of(stmts: list, i: int, steps: str) -> int | None:
     """The weight of a count (`счёт_шагов += w` and its look at the boundary) at stmts[i]."""
     if i + 1 >= len(stmts):
         return None
     add, look = stmts[i], stmts[i + 1]
-    if isinstance(add, ast.AugAssign) and isinstance(add.target, ast.Name) and add.target.id == STEPS \
+    if isinstance(add, ast.AugAssign) and isinstance(add.target, ast.Name) and add.target.id == steps \
             and isinstance(look, ast.If) and isinstance(look.test, ast.Compare) \
-            and isinstance(look.test.left, ast.Name) and look.test.left.id == STEPS:
+            and isinstance(look.test.left, ast.Name) and look.test.left.id == steps:
         return add.value.value
     return None
 
 
-def merge_counts(fn: ast.FunctionDef) -> ast.FunctionDef:
+def merge_counts(fn: ast.FunctionDef, steps: str) -> ast.FunctionDef:
     """Two counts in a row become one, of both weights (a call's entry, then the count of a
     loop before it); and where the function counts at its start, the counts it makes at most
     once a call — outside its loops — are made there, at once."""
-    first = next((i for i in range(len(fn.body)) if count_of(fn.body, i) is not None), None)
+    first = next((i for i in range(len(fn.body)) if count_of(fn.body, i, steps) is not None), None)
     if first is not None:
-        fn.body[first].value = ast.Constant(count_of(fn.body, first) + _take_counts(fn.body, first + 2))
+        fn.body[first].value = ast.Constant(count_of(fn.body, first, steps) + _take_counts(fn.body, steps, first + 2))
     for node in ast.walk(fn):
         for field_ in ("body", "orelse"):
             stmts = getattr(node, field_, None)
@@ -48,7 +47,7 @@ def merge_counts(fn: ast.FunctionDef) -> ast.FunctionDef:
                 continue
             i = 0
             while i < len(stmts):
-                first, second = count_of(stmts, i), count_of(stmts, i + 2)
+                first, second = count_of(stmts, i, steps), count_of(stmts, i + 2, steps)
                 if first is not None and second is not None:
                     stmts[i].value = ast.Constant(first + second)
                     del stmts[i + 2:i + 4]
@@ -57,25 +56,25 @@ def merge_counts(fn: ast.FunctionDef) -> ast.FunctionDef:
     return fn
 
 
-def _take_counts(stmts: list, i: int = 0) -> int:
+def _take_counts(stmts: list, steps: str, i: int = 0) -> int:
     """Remove the counts of stmts[i:] that run at most once (not in a loop or a nested
     function); their weight."""
     taken = 0
     while i < len(stmts):
-        weight = count_of(stmts, i)
+        weight = count_of(stmts, i, steps)
         if weight is not None:
             taken += weight
             del stmts[i:i + 2]
             continue
         if isinstance(stmts[i], ast.If):
-            taken += _take_counts(stmts[i].body) + _take_counts(stmts[i].orelse)
+            taken += _take_counts(stmts[i].body, steps) + _take_counts(stmts[i].orelse, steps)
             if not stmts[i].body:
                 stmts[i].body = [ast.Pass()]
         i += 1
     return taken
 
 
-def counted_in_locals(fn: ast.FunctionDef, fresh, callable_: frozenset[str]) -> ast.FunctionDef:
+def counted_in_locals(fn: ast.FunctionDef, steps: str, fresh, callable_: frozenset[str]) -> ast.FunctionDef:
     """Each outermost loop of `fn` that counts and may count in a local does (see the module's
     docstring); `fresh(base)` names the local; `callable_`: the names a call in such a loop may
     name (the runtime's functions that do not count, and Python's builtins)."""
@@ -85,11 +84,11 @@ def counted_in_locals(fn: ast.FunctionDef, fresh, callable_: frozenset[str]) -> 
         if not names:
             names.append(fresh("шагов"))
         return names[0]
-    _in_lists(fn, local_name, callable_)
+    _in_lists(fn, steps, local_name, callable_)
     return fn
 
 
-def _in_lists(node: ast.AST, local_name, callable_) -> None:
+def _in_lists(node: ast.AST, steps: str, local_name, callable_) -> None:
     for field_ in ("body", "orelse", "finalbody"):
         stmts = getattr(node, field_, None)
         if not isinstance(stmts, list):
@@ -97,20 +96,20 @@ def _in_lists(node: ast.AST, local_name, callable_) -> None:
         i = 0
         while i < len(stmts):
             s = stmts[i]
-            if isinstance(s, ast.While | ast.For) and _may_count_in_locals(s, callable_):
-                steps = local_name()
-                _rename(s, STEPS, steps)
-                load = ast.Assign(targets=[name_at(steps, s, ast.Store())], value=name_at(STEPS, s))
-                back = ast.Assign(targets=[name_at(STEPS, s, ast.Store())], value=name_at(steps, s))
+            if isinstance(s, ast.While | ast.For) and _may_count_in_locals(s, steps, callable_):
+                local = local_name()
+                _rename(s, steps, local)
+                load = ast.Assign(targets=[name_at(local, s, ast.Store())], value=name_at(steps, s))
+                back = ast.Assign(targets=[name_at(steps, s, ast.Store())], value=name_at(local, s))
                 stmts[i:i + 1] = [ast.copy_location(load, s), s, ast.copy_location(back, s)]  # at the loop's place
                 i += 3
                 continue
             if not isinstance(s, ast.FunctionDef | ast.ClassDef | ast.Lambda):
-                _in_lists(s, local_name, callable_)
+                _in_lists(s, steps, local_name, callable_)
             i += 1
 
 
-def _may_count_in_locals(loop: ast.stmt, callable_) -> bool:
+def _may_count_in_locals(loop: ast.stmt, steps: str, callable_) -> bool:
     counts = False
     for x in ast.walk(loop):
         if isinstance(x, ast.Return | ast.Raise | ast.Try | ast.TryStar | ast.Global | ast.Nonlocal | ast.Yield
@@ -118,7 +117,7 @@ def _may_count_in_locals(loop: ast.stmt, callable_) -> bool:
             return False
         if isinstance(x, ast.Call) and not (isinstance(x.func, ast.Name) and x.func.id in callable_):
             return False
-        if isinstance(x, ast.Name) and x.id == STEPS:
+        if isinstance(x, ast.Name) and x.id == steps:
             counts = True
     return counts
 

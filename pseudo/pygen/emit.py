@@ -1,16 +1,22 @@
 """`pseudo py`: the program as one Python file that runs with python3 alone.
 
-The file reads program first: its definitions and главная, the fast code, at the top. Then,
-kept as the text of a string (ОСТАЛЬНОЕ) and compiled only when it is needed — when the fast
-code hands over, or an error is to be reported —, the same program in its exact form and the
-runtime modules the start does not need; then the runtime modules it does need, each copied
-whole under a marker line into the string СРЕДА, whose code `runtime.bytecode.код_среды`
-compiles at the first run and keeps in __pycache__ beside the file. Then what the error reports
-need — the program's text, the program's place of each Python position, the definitions — and
-the start. (Python compiles a script at every run, and compiling the runtime took longer than a
-short program's run.)
-With `--import-runtime` the file imports the installed runtime instead, and the exact code
-follows the fast code as plain code.
+The file reads program first: its definitions and главная, as a reader writes them in Python
+(the readable code, pygen/generate.py) — or, with `--limits`, the fast code that counts its
+steps for the limits of `pseudo run`. Then the runtime: the modules a start needs, copied whole
+under a marker line into the string СРЕДА, whose code `runtime.bytecode.код_среды` compiles at
+the first run and keeps in __pycache__ beside the file, in a namespace of its own (`среда`); the
+modules only an error or a hand-over needs, kept as the text СРЕДА_ПОТОМ, compiled only then
+(Python compiles a script at every run, and compiling the runtime took longer than a short
+program's run); the table ПРОГРАММА for the error reports — the program's text, the program's
+place of each Python position, the definitions —; the names the program takes from the
+runtime; the start.
+
+Where the readable code meets what it does not handle (a value read of another kind, an
+element never assigned, Python's recursion limit), the program begins again with its exact
+code, which the runtime makes from the program part of the file itself (runtime/exact.py): the
+program is in the file once. A file with limits keeps its exact code as the text ОСТАЛЬНОЕ,
+which counts every step where the interpreter does. With `--import-runtime` the file imports
+the installed runtime instead.
 
 Everything taken from the program or its file name reaches the file through a form that
 cannot leave its place: string literals written by `repr`, comments split at every line break
@@ -23,83 +29,137 @@ from __future__ import annotations
 import ast
 import os
 
-from ..runtime import API, MODULES
+from ..runtime import MODULES
+from ..runtime.names import (
+    API,
+    BOUNDARY,
+    EXACT_MAIN,
+    KEPT,
+    MAIN,
+    RUNTIME,
+    RUNTIME_CODE,
+    RUNTIME_LATER,
+    RUNTIME_TEXT,
+    STEPS,
+    TABLE,
+)
 from ..runtime.report import CompiledProgram, Definition, encode_positions
-from .generate import COMMENT, SOURCE_FILE, Generator, comment, is_comment
-from .names import MAIN, runtime_names_of
+from .generate import Generator
+from .names import runtime_names_of
+from .syntax import COMMENT, SOURCE_FILE, comment, is_comment
 
 RUNTIME_MARK = "# ==== среда выполнения pseudo"
 PROGRAM_MARK = "# ==== программа ===="
-REST_MARK = "# ==== остальное"
-TABLE_MARK = "# ==== для сообщений об ошибках"
-CHECKED = "главная_с_проверками"
-CHECKED_NOTE = (
+EXACT_NOTE = (
     "==== та же программа, точная: каждое значение проверяется, каждый шаг и вызов считаются ====\n"
     "Код выше быстрее: значение ПРОЧЕСТЬ он считает числом (или строкой — смотря по тому, как\n"
     "используется переменная), шаги считает сразу пачками, сверху, а глубину рекурсии оставляет\n"
     "пределу Python. Если ввод окажется другого вида или счёт дойдёт до предела, программа начнётся\n"
     "заново с этого кода: тот же ввод прочитается снова, а напечатанное не напечатается второй раз.")
-REST_NOTE = (
-    f"{REST_MARK}: точная программа и среда выполнения для ошибок ====\n"
-    "# Это тоже код Python, но он хранится строкой и переводится, только когда понадобится: когда\n"
-    "# быстрый код передаёт работу точному или когда нужно сообщение об ошибке (см. выполнить).\n"
-    "# Так файл запускается быстрее: Python не переводит при каждом запуске то, что редко нужно.\n")
 RUNTIME_NOTE = (
-    f"{RUNTIME_MARK}: модули, нужные при каждом запуске ====\n"
-    "# Они тоже хранятся строкой: Python переводит сценарий в байт-код при каждом запуске, а перевод\n"
-    "# среды занимал больше, чем вся работа короткой программы. код_среды (выше) переводит её один раз\n"
-    "# и хранит байт-код, как Python хранит модули, в __pycache__ рядом с файлом. В конце строки —\n"
-    "# таблица ПРОГРАММА для сообщений об ошибках: текст программы и места её инструкций в коде.\n")
-AT_START = ("messages", "values", "limits", "io", "runner")  # the runtime modules every start needs
+    f"{RUNTIME_MARK} ====\n"
+    "# Модули среды хранятся строками: Python переводит сценарий в байт-код при каждом запуске, а\n"
+    "# перевод среды занимал больше, чем вся работа короткой программы. код_среды переводит строку\n"
+    "# СРЕДА один раз и хранит байт-код, как Python хранит модули, в __pycache__ рядом с файлом;\n"
+    "# СРЕДА_ПОТОМ переводится, только когда нужна: для сообщения об ошибке или когда программа\n"
+    "# начинается заново в точном виде. В конце СРЕДА — таблица ПРОГРАММА для сообщений об ошибках.\n")
+AT_START = ("names", "messages", "values", "limits", "io", "runner")  # the runtime modules every start needs
+WITHOUT_LIMITS = (
+    "Программа выполняется без пределов pseudo на число шагов и время работы: она работает,\n"
+    "пока не кончится; Ctrl-C останавливает её и показывает, где она была. Файл с пределами,\n"
+    "как у pseudo run, пишет pseudo py --limits.\n")
 
 
-def python_source(loaded, title: str, limits: bool = True, import_runtime: bool = False) -> str:
-    gen = Generator(loaded.program, loaded.facts, loaded.main_file, limits)
-    fast = [(filename, s) for filename, part in gen.parts().items() for s in part]
-    # The exact code the fast one hands over to: a value read of another kind, a power taken to
-    # be an integer, a limit, an element its arrays lack, an error in a call written out in place.
-    checked = Generator(loaded.program, loaded.facts, loaded.main_file, limits, fast=False, names=gen.names)
-    exact = [(loaded.main_file, comment(CHECKED_NOTE)), (loaded.main_file, checked.checked_main(CHECKED))]
-    fast_text, fast_positions = _code(fast)
-    exact_text, exact_positions = _code(exact)
-    text = _head(title, import_runtime, fast + exact) + f"\n{PROGRAM_MARK}\n\n"
-    positions = _shifted(fast_positions, text.count("\n"))
+def python_source(loaded, title: str, limits: bool = False, import_runtime: bool = False) -> str:
+    """The emitted file: the readable program, or with `limits` the fast code that counts."""
+    gen = Generator(loaded.program, loaded.facts, loaded.main_file, "fast" if limits else "readable")
+    placed = [(filename, s) for filename, part in gen.parts().items() for s in part]
+    fast_text, positions = _code(placed)
+    exact = []
+    if limits:  # the exact code the fast one hands over to
+        checked = Generator(loaded.program, loaded.facts, loaded.main_file, "exact", names=gen.names)
+        exact = [(loaded.main_file, comment(EXACT_NOTE)), (loaded.main_file, checked.checked_main(gen.names.rt(EXACT_MAIN)))]
+        exact_text, exact_positions = _code(exact)
+    text = _head(title, gen, limits, import_runtime, placed + exact) + f"\n{PROGRAM_MARK}\n\n"
+    first = text.count("\n") + 1
+    positions = _shifted(positions, first - 1)
     text += fast_text + "\n\n\n"
+    fields = {"part": None, "rest_line": None, "later_line": None,
+              "counters": [gen.names.rt(STEPS), gen.names.rt(BOUNDARY)] if limits else None}
+    if not limits:
+        positions |= _entries(placed, fast_text, gen, first - 1)
+        fields["part"] = [first, first + fast_text.count("\n")]
+    rt = gen.names.rt
     if import_runtime:  # a short file: the exact code as plain code, the runtime imported
-        positions |= _shifted(exact_positions, text.count("\n"))
-        text += exact_text
-        code_lines, rest = text.count("\n") + 2, None
-    else:
-        text += REST_NOTE + "ОСТАЛЬНОЕ = "
-        rest = text.count("\n") + 1  # the line the kept text starts on (its first line is empty)
-        positions |= _shifted(exact_positions, rest)
-        code_lines = rest + exact_text.count("\n") + 2
+        if limits:
+            positions |= _shifted(exact_positions, text.count("\n"))
+            text += exact_text + "\n\n\n"
+        code_lines = text.count("\n") + 1
+        program = describe(gen, loaded, positions=positions, code_lines=code_lines)
+        table = _literal(program, fields)
+        return text + f"{rt(TABLE)} = {table}\n\nif __name__ == \"__main__\":\n    {rt('выполнить')}({rt(MAIN)}, {rt(TABLE)})\n"
+    text += RUNTIME_NOTE
+    if limits:
+        text += f"{rt(KEPT)} = "
+        fields["rest_line"] = text.count("\n") + 1  # the line the kept text starts on (its first line is empty)
+        positions |= _shifted(exact_positions, fields["rest_line"])
+        text += _kept(exact_text) + "\n\n"
+    code_lines = text.count("\n") + 1
+    eager, later = _runtime_parts(_words_used(placed, gen))
+    text += _bytecode_module(rt(RUNTIME_CODE)) + "\n\n"
+    fields["later_line"] = text.count("\n") + 2
+    text += f"{rt(RUNTIME_LATER)} = " + _kept(later) + "\n"
     program = describe(gen, loaded, positions=positions, code_lines=code_lines)
-    table = f"{TABLE_MARK}: текст программы, места, определения ====\n\nПРОГРАММА = {_literal(program, rest)}\n"
-    if import_runtime:
-        text += "\n\n\n" + table
-    else:  # the table is read only for an error's report: it rides with the kept runtime
-        eager, lazy = _runtime_parts(fast)
-        text += _kept(exact_text + "\n\n\n" + lazy) + "\n\n\n"
-        text += _runtime_at_start(eager + "\n\n\n" + table, text.count("\n"))
-    start = f"выполнить({MAIN}, ПРОГРАММА" + (", ОСТАЛЬНОЕ)" if rest else ")")
-    return text + f'\n\nif __name__ == "__main__":\n    {start}\n'
+    at_start = eager + f"\n\n{TABLE} = {_literal(program, fields)}\n"
+    head = f"{rt(RUNTIME_TEXT)} = "
+    start_line = text.count("\n") + 2
+    text += head + _kept(at_start) + "\n"
+    runtime = rt(RUNTIME)
+    text += f"{runtime} = {{}}\nexec({rt(RUNTIME_CODE)}({rt(RUNTIME_TEXT)}, __file__, {start_line}), {runtime})\n"
+    used = sorted(_words_used(placed, gen) - {"выполнить"})
+    text += "".join(f"{rt(word)} = {runtime}[{word!r}]\n" for word in used)
+    rest = rt(KEPT) if limits else "None"
+    return text + (f'\nif __name__ == "__main__":\n    {runtime}["выполнить"]({rt(MAIN)}, {runtime}[{TABLE!r}], '
+                   f"{rest}, {rt(RUNTIME_LATER)})\n")
 
 
-def _head(title: str, import_runtime: bool, placed) -> str:
+def _head(title: str, gen: Generator, limits: bool, import_runtime: bool, placed) -> str:
     layout = ("Среда выполнения импортируется из установленного pseudo (pip install arsac-pseudo).\n"
               if import_runtime else "Сначала — сама программа, за ней — среда выполнения pseudo и запуск.\n")
+    run = f"Запуск: python3 {os.path.splitext(os.path.basename(title))[0]}.py (стандартный ввод — для ПРОЧЕСТЬ).\n"
     head = docstring(f"{title} — программа на языке книги Ж. Арсака, переведённая pseudo на Python.\n\n"
-                     f"Запуск: python3 {os.path.splitext(os.path.basename(title))[0]}.py (стандартный ввод — для ПРОЧЕСТЬ).\n" + layout)
+                     + run + ("" if limits else WITHOUT_LIMITS) + layout)
     if import_runtime:
-        used = sorted({x.id for _, s in placed for x in ast.walk(s) if isinstance(x, ast.Name)} & set(API)
-                      | {"выполнить"})
-        head += ("\ntry:\n    from pseudo.runtime import (\n" + "".join(f"        {x},\n" for x in used) + "    )\n"
+        rt = gen.names.rt
+        used = sorted(_words_used(placed, gen) | {"выполнить"})
+        imports = "".join(f"        {w},\n" if rt(w) == w else f"        {w} as {rt(w)},\n" for w in used)
+        head += ("\ntry:\n    from pseudo.runtime import (\n" + imports + "    )\n"
                  "except ImportError:  # written with pseudo py --import-runtime, run where pseudo is not installed\n"
                  "    import sys\n"
                  "    sys.exit('ошибка: этому файлу нужен установленный pseudo: pip install arsac-pseudo "
                  "(или запишите его без --import-runtime)')\n")
     return head
+
+
+def _words_used(placed, gen: Generator) -> set[str]:
+    """The runtime's words the code names (under the names it gives them)."""
+    named = {x.id for _, s in placed for x in ast.walk(s) if isinstance(x, ast.Name)}
+    return {word for word in API if gen.names.rt(word) in named}
+
+
+def _entries(placed, text: str, gen: Generator, lines: int) -> dict:
+    """The entry of each definition of the readable code, at column 0 of its `def` line, zero
+    wide: where the exact code made from it counts the call (runtime/exact.py), reported at the
+    call (report.is_entry). `lines`: the lines of the file above the code's text."""
+    definitions = set(gen.names.defs.values())
+    out = {}
+    written = [s for s in ast.parse(text).body if isinstance(s, ast.FunctionDef)]
+    generated = [(f, s) for f, s in placed if isinstance(s, ast.FunctionDef)]
+    for new, (filename, old) in zip(written, generated, strict=True):
+        if old.name in definitions:
+            line = new.lineno + lines
+            out[(line, 0, line, 0)] = (filename, old.lineno, 0, old.lineno, 0)
+    return out
 
 
 def _code(placed) -> tuple[str, dict]:
@@ -108,10 +168,32 @@ def _code(placed) -> tuple[str, dict]:
     if not placed:
         return "", {}
     module = ast.fix_missing_locations(ast.Module(body=[s for _, s in placed], type_ignores=[]))
-    text = ast.unparse(module)
+    text = unparse(module)
     positions = _positions([f for f, _ in placed], module, text)
     text, moved = _expand_comments(text)
     return text, {(moved(a), b, moved(c), d): v for (a, b, c, d), v in positions.items()}
+
+
+class _Unparser(getattr(ast, "_Unparser", object)):
+    """Python's own unparser, but `a and b and c < d` without parentheses around the third
+    operand on: it raises the precedence for each operand of `and` and `or` in turn."""
+
+    def visit_BoolOp(self, node):
+        operator = self.boolops[node.op.__class__.__name__]
+        precedence = self.boolop_precedence[operator]
+
+        def operand(value):
+            self.set_precedence(precedence.next(), value)
+            self.traverse(value)
+        with self.require_parens(precedence, node):
+            self.interleave(lambda: self.write(f" {operator} "), operand, node.values)
+
+
+def unparse(node: ast.AST) -> str:
+    """Python text of generated code (its meaning is checked: emit._positions parses it again)."""
+    if not hasattr(ast, "_Unparser"):  # pragma: no cover - a Python without it: parentheses to spare
+        return ast.unparse(node)
+    return _Unparser().visit(node)
 
 
 def _shifted(positions: dict, lines: int) -> dict:
@@ -127,31 +209,29 @@ def _kept(code: str) -> str:
     return "'''\n" + code.replace("\\", "\\\\").replace("'''", "''\\'") + "\n'''"
 
 
-def _runtime_parts(fast) -> tuple[str, str]:
+def _runtime_parts(named: set[str]) -> tuple[str, str]:
     """The runtime's modules the start needs — those of running and printing, and any whose
-    names the fast code calls —, and the rest."""
-    named = {x.id for _, s in fast for x in ast.walk(s) if isinstance(x, ast.Name)}
-    eager, lazy = [], []
+    words the program's code names (`named`) —, and the rest."""
+    eager, later = [], []
     for module in MODULES:
         needed = module in AT_START or named & runtime_names_of(module)
-        (eager if needed else lazy).append(runtime_module_text(module))
-    return "\n\n".join(eager), "\n\n".join(lazy)
+        (eager if needed else later).append(runtime_module_text(module))
+    later.append(runtime_module_text("exact"))
+    return "\n\n".join(eager), "\n\n".join(later)
 
 
-def _runtime_at_start(eager: str, lines_before: int) -> str:
-    """The runtime modules every start needs, kept as the text of a string whose code
-    `bytecode.код_среды` compiles once and keeps beside the file; `lines_before`: the lines of
-    the file above."""
-    head = runtime_module_text("bytecode") + "\n\n" + RUNTIME_NOTE + "СРЕДА = "
-    first = lines_before + head.count("\n") + 1  # the line of the file the kept text starts on
-    return head + _kept(eager) + f"\nexec(код_среды(СРЕДА, __file__, {first}), globals())\n"
+def _bytecode_module(name: str) -> str:
+    """The module that compiles the runtime once and keeps its code (runtime/bytecode.py),
+    its function under the name the file gives it."""
+    text = runtime_module_text("bytecode")
+    return text if name == RUNTIME_CODE else text.replace(f"def {RUNTIME_CODE}(", f"def {name}(")
 
 
 def program_part(source: str) -> str:
-    """The program's own code in an emitted file, fast and exact: what golden files compare."""
+    """The program's own code in an emitted file: what golden files compare."""
     start = source.index(PROGRAM_MARK)
     end = source.find(RUNTIME_MARK)
-    end = source.index(TABLE_MARK) if end < 0 else end
+    end = source.index(f"\n{TABLE} = ") if end < 0 else end
     return source[start:end].rstrip() + "\n"
 
 
@@ -165,42 +245,44 @@ def describe(gen: Generator, loaded, **more) -> CompiledProgram:
             tuple(gen.names.var(p.name) for p in d.params if (key, p.name) not in gen.cells))
     names = {py: name for py, name in gen.names.program_names().items() if py != name}
     texts = {filename: source.text for filename, source in loaded.sources.items()}
-    return CompiledProgram(texts, definitions, names, frames_per_call=gen.frames_per_call, inlined=gen.inlined,
+    arrays = {gen.names.var(a): (a, loaded.facts.index_counts.get(a, 0)) for a in loaded.facts.arrays} \
+        if gen.readable else None
+    return CompiledProgram(texts, definitions, names, frames_per_call=gen.frames_per_call, exact_places=gen.exact_places,
+                           machine=gen.names.renamed_machine(), arrays=arrays,
                            watchable=loaded.facts.watchable, **more)
 
 
-def _literal(program: CompiledProgram, rest: int | None) -> str:
-    """The fields of the CompiledProgram as Python source (every string through repr); the
-    positions one line of text each (a table of thousands of entries compiles at once as one
-    string; as a dict literal it took longer than the rest of the file)."""
+def _literal(program: CompiledProgram, fields: dict) -> str:
+    """The fields of the CompiledProgram, and `fields` (where the file's parts are), as Python
+    source (every string through repr); the positions one line of text each (a table of
+    thousands of entries compiles at once as one string; as a dict literal it took longer than
+    the rest of the file)."""
     definitions = ", ".join(f"{k!r}: {d.as_tuple()!r}" for k, d in program.definitions.items())
     lines = encode_positions(program.positions, list(program.texts)).split("\n")
     positions = "(\n" + "".join(f"        {line + chr(10) if i < len(lines) - 1 else line!r}\n"
                                 for i, line in enumerate(lines)) + "    )"
+    more = "".join(f"    {k!r}: {v!r},\n" for k, v in fields.items() if v is not None)
     return (f"{{\n    'texts': {program.texts!r},\n    'definitions': {{{definitions}}},\n"
             f"    'names': {program.names!r},\n    'positions': {positions},\n"
-            f"    'code_file': __file__, 'code_lines': {program.code_lines}, "
-            f"'frames_per_call': {program.frames_per_call}, 'rest_line': {rest},\n"
-            f"    'inlined': {program.inlined!r}, 'watchable': {program.watchable!r},\n}}")
-
-
-def runtime_text() -> str:
-    """The runtime's modules, whole, in order."""
-    return "\n\n".join(runtime_module_text(m) for m in MODULES)
+            f"    'code_lines': {program.code_lines}, 'frames_per_call': {program.frames_per_call},\n"
+            f"    'exact_places': {program.exact_places!r}, 'machine': {program.machine!r},\n"
+            f"    'arrays': {program.arrays!r}, 'watchable': {program.watchable!r},\n{more}}}")
 
 
 def runtime_module_text(module: str) -> str:
-    """A runtime module, whole; only its imports of the others are left out (in one file they
-    share one namespace)."""
+    """A runtime module's code, without its docstrings and comments (the package has them: an
+    emitted file is read by Python at every start, and each of its bytes costs time) and
+    without its imports of the others (in one file they share one namespace)."""
     from importlib import resources  # only for a file written out: `run` compiles without it
     text = resources.files("pseudo.runtime").joinpath(f"{module}.py").read_text(encoding="utf-8")
-    lines = text.split("\n")
-    for node in ast.parse(text).body:
-        if isinstance(node, ast.ImportFrom) and node.level > 0:
-            for i in range(node.lineno - 1, node.end_lineno):
-                lines[i] = None
-    body = "\n".join(line for line in lines if line is not None).strip("\n")
-    return f"{RUNTIME_MARK}: модуль pseudo/runtime/{module}.py ====\n\n{body}\n"
+    tree = ast.parse(text)
+    tree.body = [node for node in tree.body if not (isinstance(node, ast.ImportFrom) and node.level > 0)]
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return f"{RUNTIME_MARK}: модуль pseudo/runtime/{module}.py ====\n{unparse(tree)}\n"
 
 
 def docstring(text: str) -> str:
@@ -229,7 +311,7 @@ def _positions(files: list[str], module: ast.Module, text: str) -> dict:
 def _code_nodes(node, filename=None):
     """The nodes of a tree, breadth first, leaving out comment markers, each with the file it
     comes from: the statement's, or the one a definition nested in the exact code names
-    (generate.SOURCE_FILE)."""
+    (syntax.SOURCE_FILE)."""
     todo = [(node, filename)]
     while todo:
         node, filename = todo.pop(0)

@@ -17,7 +17,7 @@ more than the expression. A call is written out when
 An error in the written-out expression would be reported without the call in the call stack,
 so the fast code hands it over to the exact code (runner.run_program), which reports it with
 the call; the program's places of the written-out nodes say which errors those are
-(`report.CompiledProgram.inlined`).
+(`report.CompiledProgram.exact_places`).
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ class Inlining:
     @staticmethod
     def _simple(d: n.Definition) -> bool:
         """A function of value parameters whose body calls nothing (so not itself) and does not act."""
-        return d.is_function and not any(p.by_ref for p in d.params) and not _acts(d.body)
+        return d.is_function and not any(p.by_ref for p in d.params) and not acts(d.body)
 
     @staticmethod
     def _reads(d: n.Definition):
@@ -63,7 +63,7 @@ class Inlining:
             uses = [conditional for name, conditional in order if name == param]
             if isinstance(arg, n.Const) or isinstance(arg, n.Var) and arg.name in bound:
                 plan[param] = "const"
-            elif not uses or uses[0] or _acts(arg):  # never used, or first used where it may not be
+            elif not uses or uses[0] or acts(arg):  # never used, or first used where it may not be
                 return None  # evaluated; or it acts (a call, СЛУЧАЙНОЕ): its time to act is the call's
             elif isinstance(arg, n.Var):
                 plan[param] = "name"
@@ -72,8 +72,16 @@ class Inlining:
         return plan
 
 
-def _acts(e: n.Expr) -> bool:
-    return any(isinstance(x, n.Call) or isinstance(x, n.BuiltinCall) and x.name in EFFECTS for x in n.walk(e))
+def acts(e: n.Expr, known: dict | None = None) -> bool:
+    """Does evaluating `e` act: call a definition (which may print, read, loop), take a random
+    number, wait for input? `known`: the answers for parts already asked about (id → bool),
+    kept by a caller that asks about each operand of a chain nested thousands deep."""
+    if known is None:
+        return any(isinstance(x, n.Call) or isinstance(x, n.BuiltinCall) and x.name in EFFECTS for x in n.walk(e))
+    if id(e) not in known:
+        known[id(e)] = isinstance(e, n.Call) or isinstance(e, n.BuiltinCall) and e.name in EFFECTS \
+            or any(acts(x, known) for x in n.children(e))
+    return known[id(e)]
 
 
 def _uses(e: n.Expr, conditional: bool = False) -> list[tuple[str, bool]]:
@@ -86,6 +94,8 @@ def _uses(e: n.Expr, conditional: bool = False) -> list[tuple[str, bool]]:
             return _uses(left, conditional) + _uses(right, True)
         case n.IfExpr(cond=cond, then=then, else_=else_):
             return _uses(cond, conditional) + _uses(then, True) + _uses(else_, True)
+    if type(e) not in n.EXPR_NODES:
+        raise TypeError(f"Inlining has no arm for the node class {type(e).__name__}")
     out = []
     for child in n.children(e):
         if isinstance(child, n.Node):

@@ -1,31 +1,34 @@
 """Python names for the program's names: one scheme, fixed before any code is written.
 
 Python compares identifiers after NFKC normalisation, so `ﬁ` and `fi`, or a fullwidth `ｘ` and
-`x`, are one Python name; and a program may name a variable `print`, `sys` or `сообщить`.
+`x`, are one Python name; and a program may name a variable `print`, `граница` or `сообщить`.
 The scheme:
-- a name that is an NFKC-normal Python identifier keeps itself (`кол`, `HR`); a phrase is
-  named by its words joined with `_` (`место_свободно`);
+- a name that is an NFKC-normal Python identifier keeps itself (`кол`, `HR`, `print`); a phrase
+  is named by its words joined with `_` (`место_свободно`);
 - any other name is spelt with its NFKC letters, a character that cannot stand in an
-  identifier written as `_hex_`, and a final `_` (`x²` → `x2_`, `ﬁ` → `fi_`);
-- a name already taken gets `_`, then `_2`, `_3`, … (`print` → `print_`);
+  identifier written as `_hex_`, and a final `_` (`x²` → `x2_`, `ﬁ` → `fi_`, `if` → `if_`);
+- then the names the generated code takes from the runtime and from Python (`сообщить`,
+  `range`) and gives things of its own (`главная`): these give way to the program's, taking
+  `_`, then `_2`, `_3`, … where the program has the word (`сообщить_`);
 - names the generated code makes for itself (cells, loop values, states) likewise.
-Every name is claimed against the set of taken names — Python's keywords and builtins, the
-runtime's names, and every name claimed before it — compared after NFKC, and all the
-program's names are claimed before any code is written: the scheme is injective.
+Every name is claimed against the set of taken names — Python's keywords, and every name
+claimed before it — compared after NFKC, and all the program's names are claimed before any
+other: the scheme is injective, and the program's names change only where Python must.
 """
 from __future__ import annotations
 
-import builtins
 import functools
 import keyword
 import unicodedata
 
 from .. import nodes as n
 from ..frontend.phrases import parse_pattern
+from ..runtime.names import API, OWN, PYTHON_WORDS
 
-MAIN = "главная"
-OWN = {MAIN, "главная_с_проверками", "ПРОГРАММА", "ОСТАЛЬНОЕ", "СРЕДА", "Fraction", "рубеж", "счёт_шагов", "состояние", "состояния", "__file__", "__builtins__", "__name__", "__doc__",
-       "__spec__", "__loader__", "__package__", "__annotations__", "__cached__"}
+# what a module's namespace holds besides its code's names
+MODULE_NAMES = ("__file__", "__builtins__", "__name__", "__doc__", "__spec__", "__loader__", "__package__",
+                "__annotations__", "__cached__")
+MACHINE = (*OWN, *API, *PYTHON_WORDS)  # in the order they are claimed
 
 
 @functools.cache
@@ -36,17 +39,8 @@ def runtime_names_of(module: str) -> frozenset[str]:
 
 
 @functools.cache
-def runtime_names() -> frozenset[str]:
-    """Every name a runtime module defines or imports at its top level: in an emitted file
-    they share one namespace with the program (and with `bytecode`, which compiles them)."""
-    from ..runtime import MODULES
-    return frozenset().union(*(runtime_names_of(m) for m in (*MODULES, "bytecode")))
-
-
-@functools.cache
 def reserved() -> frozenset[str]:
-    words = set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | runtime_names() | OWN
-    return frozenset(nfkc(w) for w in words)
+    return frozenset(nfkc(w) for w in (*keyword.kwlist, *MODULE_NAMES))
 
 
 def nfkc(name: str) -> str:
@@ -77,6 +71,8 @@ class Names:
             self.defs[key] = self._claim(base)
         for name in sorted(program_names(program)):
             self.vars[name] = self._claim(name)
+        # the runtime's, Python's and the generated code's own names, after the program's
+        self.machine: dict[str, str] = {word: self._claim(word) for word in MACHINE}
 
     def _claim(self, base: str) -> str:
         stem = base if base.isidentifier() and nfkc(base) == base else spelled(base)
@@ -89,6 +85,15 @@ class Names:
 
     def var(self, name: str) -> str:
         return self.vars[name]
+
+    def rt(self, word: str) -> str:
+        """The Python name of a word of the runtime, of Python or of the generated code itself
+        (runtime.names): the word, unless the program has it."""
+        return self.machine[word]
+
+    def renamed_machine(self) -> dict[str, str]:
+        """The words that gave way to the program's names, and what they became."""
+        return {word: py for word, py in self.machine.items() if py != word}
 
     def fresh(self, base: str, owner: str | None = None) -> str:
         """A name for something the generated code keeps (a cell, a loop value, a state).

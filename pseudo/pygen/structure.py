@@ -7,12 +7,14 @@ come back to itself without passing through a loop already open becomes a loop:
 `while True:` around its text, where a transfer back to it is `continue`. A transfer to an
 enclosing loop's head leaves the inner loop with `break`; this works when every `break` of
 a loop goes to the same place, which then follows the loop. States reached from several
-places are duplicated, so an irreducible graph (such as the queens automaton, whose loop
-И–СБ is entered both at И and at СБ) becomes reducible by node splitting.
+places are not copied: an automaton that would need a copy (such as the queens automata,
+whose loop И–СБ is entered both at И and at СБ) is written with functions instead.
 
-When that fails — a transfer from inside a loop of the program itself, two different exits
-from one loop, or code growing beyond a budget — the caller falls back to a dispatch loop
-over a state variable.
+A state reached from several places would be written once for each: instead, when a state
+would be written a second time — or a transfer leaves a loop of the program itself, or one loop
+has two different exits — the caller writes the automaton as one function per state that
+others reach from several places, each holding the states only it leads to, and a loop that
+runs them (automata.py).
 
 The result is a tree of plans, independent of Python's ast: the transpiler renders it.
 """
@@ -51,15 +53,12 @@ class StateCode:
         self.state, self.stmts, self.jumps, self.fall = state, stmts, jumps, fall
 
 
-BUDGET = 400  # states emitted at most, counting copies
-
-
 class Structurer:
     def __init__(self, automaton: Automaton):
         self.a = automaton
         self.names = [s.name for s in automaton.states]
         self.succ = {s.name: {e.target for e in s.edges} for s in automaton.states}
-        self.emitted = 0
+        self.written: set[str] = set()
         for s in automaton.states:
             if _goto_inside_loop(s.stmts):
                 raise CannotStructure(f"переход изнутри цикла в состоянии {s.name}")
@@ -73,9 +72,9 @@ class Structurer:
         """The plan for control arriving at `name` inside the loops `heads` (innermost last).
 
         `exits` maps each open loop to the set of targets its `break`s go to."""
-        self.emitted += 1
-        if self.emitted > BUDGET:
-            raise CannotStructure("слишком много копий состояний")
+        if name in self.written:
+            raise CannotStructure(f"состояние {name} понадобилось бы дважды")
+        self.written.add(name)
         if self._cycles(name, heads):
             exits[name] = set()
             body = self._code(name, heads + [name], exits)
@@ -140,6 +139,8 @@ def _transfers(stmts) -> list:
 
 def _goto_inside_loop(stmts) -> bool:
     for s in stmts:
+        if type(s) not in n.STMT_NODES:
+            raise TypeError(f"Structurer has no arm for the node class {type(s).__name__}")
         if isinstance(s, n.While | n.For | n.Loop):
             if any(isinstance(x, n.Goto) for x in n.walk(s)):
                 return True

@@ -24,6 +24,7 @@ recursive definition, `transfer(a)` of a transfer within the automaton `a`, and
 from __future__ import annotations
 
 from .. import nodes as n
+from ..nodes import arm
 from ..runtime.limits import CHECK_EVERY
 
 ABSORBED = CHECK_EVERY  # the most steps a ДЛЯ of constant bounds may add to the run around it
@@ -120,21 +121,34 @@ class Weights:
         return sum(self.stmt(s) for s in stmts)
 
     def stmt(self, s) -> int:
-        match s:
-            case n.If(cond=cond, then=then, else_=else_):
-                return self.expr(cond) + max(self.block(then), self.block(else_) if else_ is not None else 0)
-            case n.While(cond=cond):
-                return self.expr(cond)  # the first test; each iteration counts its own
-            case n.For(start=start, step=step, stop=stop):
-                bounds = self.expr(start) + self.expr(stop) + (self.expr(step) if step is not None else 0)
-                return bounds + self.absorbed(s)
-            case n.Loop():
-                return 0
-        return sum(self.expr(x) for x in n.children(s) if not isinstance(x, n.Block))
+        return arm(self, "_stmt_", s)(s)
+
+    def _stmt_If(self, s: n.If) -> int:
+        return self.expr(s.cond) + max(self.block(s.then), self.block(s.else_) if s.else_ is not None else 0)
+
+    def _stmt_While(self, s: n.While) -> int:
+        return self.expr(s.cond)  # the first test; each iteration counts its own
+
+    def _stmt_For(self, s: n.For) -> int:
+        bounds = self.expr(s.start) + self.expr(s.stop) + (self.expr(s.step) if s.step is not None else 0)
+        return bounds + self.absorbed(s)
+
+    def _stmt_Loop(self, s: n.Loop) -> int:
+        return 0  # each iteration counts its own
+
+    def _straight(self, s) -> int:
+        """A statement that holds no block: the calls its expressions make."""
+        return sum(self.expr(x) for x in n.children(s))
+
+    _stmt_Assign = _stmt_CallStmt = _stmt_Exit = _stmt_Print = _stmt_Read = _stmt_Screen = _stmt_Stop = \
+        _stmt_Label = _stmt_Goto = _straight
 
     def expr(self, e) -> int:
-        if e is None or not isinstance(e, n.Node):
+        """The steps of the calls of non-recursive definitions an expression makes."""
+        if e is None:
             return 0
+        if type(e) not in n.EXPR_NODES:
+            raise TypeError(f"Weights has no arm for the node class {type(e).__name__}")
         own = self.call(e.name) if isinstance(e, n.Call) else 0
         return own + sum(self.expr(x) for x in n.children(e))
 

@@ -8,6 +8,8 @@ the program (`pseudo py`; `bytecode` compiles those a start needs once and keeps
 beside the file). So the modules use only the standard library and each other, and no two of
 them define the same name.
 """
+import builtins
+
 from .io import (
     ввод_кончился,
     длительность,
@@ -23,6 +25,7 @@ from .io import (
 )
 from .library import АБС, ВИД, ДЕСЯТИЧНОЕ, ДЛИНА, МАКС, МИН, ПОДСТРОКА, СИМВОЛ, СЛУЧАЙНОЕ, СТРОКА, ЦЕЛ, ЧИСЛО
 from .limits import Limits, войти, выйти, пределы, цикл_не_кончится, шаг
+from .names import API, BOUNDARY, EXACT_MAIN, MAIN, PYTHON_WORDS, RESULT, STEPS
 from .ops import (
     NEGATION,
     OPERATORS,
@@ -47,8 +50,9 @@ from .ops import (
     условие,
 )
 from .report import CompiledProgram, Definition
-from .runner import BOUNDARY, MAIN, MAIN_CHECKED, RESULT, STEPS, выполнить
+from .runner import выполнить
 from .values import (
+    ПУСТО,
     Failure,
     КонецРаботы,
     Кончено,
@@ -57,48 +61,40 @@ from .values import (
     Ячейка,
     дробь,
     забыть,
+    задано,
     значение,
     конец_работы,
     целый_индекс,
 )
 
 # The modules, in the order an emitted file carries them (each uses only those before it).
-MODULES = ("messages", "values", "ops", "limits", "io", "library", "report", "runner")
-
-# What the program part of generated Python may name.
-API = (
-    "дробь", "Кончено", "Массив", "Строки", "Ячейка", "больше", "войти", "выйти",
-    "выполнить", "вычесть", "дел", "длительность", "забыть", "значение", "индекс", "конец_работы", "курсор",
-    "логическое", "меньше", "место_курсора", "минус", "не_больше", "не_меньше", "не_равно", "ост",
-    "очистить_экран", "пауза", "прогрессия", "прочесть", "прочесть_строку", "прочесть_строку_целиком", "прочесть_целое",
-    "равно",
-    "разделить", "сложить", "сообщить", "степень", "степень_целых", "умножить", "условие", "целый_индекс",
-    "пределы", "цикл_не_кончится", "шаг", "АБС", "ВИД",
-    "ДЕСЯТИЧНОЕ", "ДЛИНА", "МАКС", "МИН", "ПОДСТРОКА", "СИМВОЛ", "СЛУЧАЙНОЕ", "СТРОКА", "ЦЕЛ", "ЧИСЛО",
-    "ввод_кончился",
-)
+MODULES = ("names", "messages", "values", "ops", "limits", "io", "library", "report", "runner")
 
 
-
-def load_code(codes, texts=None):
+def load_code(codes, program, lines=True):
     """главная of a program compiled in memory (its code objects, one per source file): its
-    definitions made in a namespace of their own that holds the runtime's API. `texts` (file →
-    text): the lines Python shows in a traceback of the program's frames (--debug)."""
-    namespace = {"__name__": "pseudo_program", **{name: globals()[name] for name in API}}
-    if texts:
+    definitions made in a namespace of their own that holds the runtime's API and the builtins
+    the code names, under the names the code gives them (`program`: its CompiledProgram).
+    `lines`: register the program's lines for a Python traceback of its frames (--debug)."""
+    machine = program.machine
+    namespace = {"__name__": "pseudo_program", **{machine.get(word, word): globals()[word] for word in API}}
+    for word in PYTHON_WORDS:
+        if word in machine:
+            namespace[machine[word]] = getattr(builtins, word)
+    if lines:
         import linecache
-        for filename, text in texts.items():
+        for filename, text in program.texts.items():
             linecache.cache[filename] = (len(text), None, [x + "\n" for x in text.split("\n")], filename)
     for code in codes:
         exec(code, namespace)  # noqa: S102 - running the program is the point
-    return namespace[MAIN]
+    return namespace[machine.get(MAIN, MAIN)]
 
 
 __all__ = [
     "API",
     "BOUNDARY",
     "MAIN",
-    "MAIN_CHECKED",
+    "EXACT_MAIN",
     "MODULES",
     "NEGATION",
     "OPERATORS",
@@ -111,6 +107,7 @@ __all__ = [
     "МАКС",
     "МИН",
     "ПОДСТРОКА",
+    "ПУСТО",
     "СИМВОЛ",
     "СЛУЧАЙНОЕ",
     "СТРОКА",
@@ -136,6 +133,7 @@ __all__ = [
     "длительность",
     "дробь",
     "забыть",
+    "задано",
     "значение",
     "индекс",
     "конец_работы",

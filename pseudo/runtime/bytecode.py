@@ -11,33 +11,37 @@ a damaged or foreign file — means compiling again, as without it. The code is 
 unless Python is told not to write bytecode (PYTHONDONTWRITEBYTECODE, -B). This module is
 copied into the file as plain code, before the text; the package itself never imports it.
 """
-import marshal
-import os
-import sys
+import marshal as _marshal
+import os as _os
+import sys as _sys
 
 try:
-    from _blake2 import blake2b  # what hashlib gives, without loading OpenSSL
+    from _blake2 import blake2b as _blake2b  # what hashlib gives, without loading OpenSSL
 except ImportError:  # pragma: no cover - a Python built without it
-    from hashlib import blake2b
+    from hashlib import blake2b as _blake2b
+
+# In an emitted file this module shares the namespace of the program: every name it defines
+# but `код_среды` begins with `_`, which no name of a program does.
 
 
 def код_среды(text, filename, line):
     """The code of `text`, which is the text of `filename` from line `line` on."""
-    key = (sys.version, filename, line, text)
+    key = (_sys.version, filename, line, text)
     path = _kept_path(filename)
     if path is not None:
         code = _kept_code(path, key)
         if code is not None:
             return code
     code = compile("\n" * (line - 1) + text, filename, "exec")
-    if path is not None and not sys.dont_write_bytecode:
-        data = marshal.dumps(code)
-        _store(path, marshal.dumps((*key, blake2b(data, digest_size=16).digest(), data)))
+    if path is not None and not _sys.dont_write_bytecode:
+        data = _marshal.dumps(code)
+        _store(path, _marshal.dumps((*key, _blake2b(data, digest_size=16).digest(), data)))
     return code
 
 
 def _kept_path(filename):
     """Where the code of `filename`'s runtime is kept, or None (a Python that keeps no bytecode)."""
+    os, sys = _os, _sys
     tag = sys.implementation.cache_tag
     if tag is None or not filename:
         return None
@@ -51,6 +55,7 @@ def _kept_path(filename):
 
 def _kept_code(path, key):
     """The code kept at `path` for `key`, or None."""
+    os, marshal, blake2b = _os, _marshal, _blake2b
     try:
         with open(path, "rb") as f:
             info = os.fstat(f.fileno())
@@ -67,6 +72,7 @@ def _kept_code(path, key):
 
 def _store(path, data):
     """Write the kept code whole or not at all (a file of the same name is replaced at once)."""
+    os = _os
     temporary = f"{path}.{os.getpid()}"
     try:
         os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)

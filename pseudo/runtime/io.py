@@ -34,10 +34,13 @@ class Output:
         self.stream.write(text)
 
     def write(self, values, newline):
-        text = " ".join(map(show, values))
+        text = show(values[0]) if len(values) == 1 else " ".join(map(show, values))  # one value: the common case
         if self.open and values:
             text = " " + text
-        self.emit(text + "\n" if newline else text)
+        if newline:
+            text += "\n"
+        self.written += len(text)
+        self.stream.write(text)
         self.open = not newline and (self.open or bool(values))
         self.framed = True
 

@@ -147,17 +147,25 @@ class CompiledProgram:
     None when the code carries the program's positions itself (compiled in memory from the
     tree). `code_file`: the emitted file (None: the program's own files), whose program part
     ends before `code_lines`. `frames_per_call`: Python frames one pseudo call may need, for
-    the recursion limit. `inlined`: the program's place (file, line, column, end line, end
-    column) of each node of a function the fast code writes out in place of its calls, mapped
-    to that function's Python name (pygen/inline.py). `watchable`: may the run be watched for a
-    state that comes back (analysis.Facts.watchable)?"""
+    the recursion limit. `exact_places`: the program's places (file, line, column, end line, end
+    column) whose errors the exact code reports: each node of a function the fast code writes
+    out in place of its calls, mapped to that function's Python name (pygen/inline.py), and each
+    node evaluated after an element of a list that may have no value, mapped to "" (its error
+    would come before the element's: pygen/expressions.py). `machine`: the words of runtime.names the
+    code names otherwise, because the program has them (`сообщить` → `сообщить_`). `arrays`:
+    for the readable code of an emitted file, each array's Python name → its name and number of
+    indices (the exact code made from it has them: runtime/exact.py). `watchable`: may the run be
+    watched for a state that comes back (analysis.Facts.watchable)?"""
 
     def __init__(self, texts, definitions, names, positions=None, code_file=None, code_lines=0,
-                 frames_per_call=2, inlined=None, watchable=False):
+                 frames_per_call=2, exact_places=None, machine=None, arrays=None,
+                 watchable=False):
         self.texts, self.definitions, self.names = texts, definitions, names
         self._positions = positions
         self.code_file, self.code_lines, self.frames_per_call = code_file, code_lines, frames_per_call
-        self.inlined = inlined or {}
+        self.exact_places = exact_places or {}
+        self.machine = machine or {}
+        self.arrays = arrays or {}
         self.watchable = watchable
         self.lines_cache = {}
         self.positions_of = {}  # code object → its instructions' positions, listed once
@@ -209,7 +217,8 @@ def program_of(fields):
     cache entry (fields_of)."""
     definitions = {k: Definition(*d) for k, d in fields["definitions"].items()}
     return CompiledProgram(fields["texts"], definitions, fields["names"], fields["positions"], fields["code_file"],
-                           fields["code_lines"], fields["frames_per_call"], fields["inlined"],
+                           fields["code_lines"], fields["frames_per_call"], fields["exact_places"], fields.get("machine"),
+                           fields.get("arrays"),
                            fields.get("watchable", False))
 
 
@@ -217,7 +226,8 @@ def fields_of(program):
     """A CompiledProgram as plain data, as program_of reads it."""
     return {"texts": program.texts, "definitions": {k: d.as_tuple() for k, d in program.definitions.items()},
             "names": program.names, "positions": program._positions, "code_file": program.code_file,
-            "code_lines": program.code_lines, "frames_per_call": program.frames_per_call, "inlined": program.inlined,
+            "code_lines": program.code_lines, "frames_per_call": program.frames_per_call, "exact_places": program.exact_places,
+            "machine": program.machine, "arrays": program.arrays,
             "watchable": program.watchable}
 
 
@@ -327,12 +337,13 @@ def failing_frames(exc, program):
     return frames
 
 
-def in_written_out_code(exc, program):
-    """Did the exception arise in a function the fast code wrote out in place of its call?
-    Its call is not on Python's stack, so the exact code, which has it, reports the error."""
+def in_exact_place(exc, program):
+    """Did the exception arise where the exact code reports errors (CompiledProgram.exact_places):
+    in a function the fast code wrote out in place of its call (its call is not on Python's
+    stack), or after an element of a list that may have no value?"""
     for frame, offset in failing_frames(exc, program):
         place = program.place(frame.f_code, offset)
-        owner = program.inlined.get(tuple(place)) if place is not None else None
+        owner = program.exact_places.get(tuple(place)) if place is not None else None
         if owner is not None and owner != frame.f_code.co_name:
             return True
     return False

@@ -21,7 +21,8 @@ from .limits import (
     start_random,
     time_is_up,
 )
-from .report import EXIT_RUNTIME, IO_ERRORS, in_written_out_code, program_of, report_exception
+from .names import API, BOUNDARY, EXACT_MAIN, MAIN, PYTHON_WORDS, STEPS
+from .report import EXIT_RUNTIME, IO_ERRORS, in_exact_place, program_of, report_exception
 from .values import КонецРаботы, Пересмотр, Ячейка
 
 THREAD_STACK = 512 * 1024 * 1024
@@ -29,14 +30,16 @@ MAX_DEPTH = 1_000_000  # deeper recursion does not fit in memory: the options re
 EXIT_OK, EXIT_USAGE = 0, 64  # and report.EXIT_RUNTIME, EXIT_INTERRUPTED
 
 
-def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_over=None, watch=None):
+def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_over=None, counters=None,
+                watch=None):
     """main() with fresh streams and limits, on a deep stack. КОНЕЦ_РАБОТЫ ends it normally;
     any other exception is raised to the caller as it came. Ctrl-C stops the program at its
     next step; one blocked in input is abandoned after two seconds (KeyboardInterrupt).
 
-    With `exact` (a function giving the exact main()), main() is the fast code: it counts its
-    steps in its own globals (`счёт_шагов`, `рубеж`), from above, and leaves the depth to Python's
-    recursion limit, set to admit exactly `max_depth` calls. When it meets what it does not
+    With `exact` (a function giving the exact main()), main() is the fast or the readable code:
+    it leaves the depth to Python's recursion limit, set to admit exactly `max_depth` calls; the
+    fast code counts its steps in its own globals, named by `counters` (`счёт_шагов`, `рубеж`;
+    None: it counts none), from above. When it meets what it does not
     handle (Пересмотр: a value read of another kind than it assumed, its count at the step
     limit; an element its arrays do not have, KeyError; or the recursion limit), the exact
     code runs from the start, rereading the input and not printing again what was printed,
@@ -56,16 +59,17 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
     start_io(stdin, stdout)
     start_limits(limits, watch(exact is not None) if watch is not None else None)
     start_random(limits.seed)
-    counters = main.__globals__ if exact is not None else {}
-    counters.update({STEPS: 0, BOUNDARY: min(CHECK_EVERY, limits.max_steps)})
+    steps, boundary = counters or ("steps", "boundary")
+    count = main.__globals__ if counters is not None else {}
+    count[steps], count[boundary] = 0, min(CHECK_EVERY, limits.max_steps)
 
     def on_interrupt():
         interrupt()
-        counters[BOUNDARY] = -1
+        count[boundary] = -1
 
     def on_time():
         time_is_up()
-        counters[BOUNDARY] = -1
+        count[boundary] = -1
 
     def guarded():
         old, collecting = sys.getrecursionlimit(), gc.isenabled()
@@ -209,12 +213,6 @@ def _depth():
 
 # ---- the state of a compiled program, for the watch ----
 
-# The names the generated code and the runtime share, spelled here only: the fast code's own
-# count of steps and the count at which it looks at the limits (not the program's state); the
-# main program's function, in memory and in a file; a procedure's value.
-STEPS, BOUNDARY = COUNTS = ("счёт_шагов", "рубеж")
-MAIN, MAIN_CHECKED = MAIN_NAMES = ("главная", "главная_с_проверками")
-RESULT = "РЕЗУЛЬТАТ"
 
 
 class FrameReader:
@@ -225,10 +223,14 @@ class FrameReader:
     program's place of the step (`place(code, offset)` for an emitted file, whose code carries
     its own positions), or for the fast code, which only hands a repeat over, the instruction.
     `before`: the names of the code's namespace before the program ran (the runtime's, the
-    definitions): not the program's variables."""
+    definitions): not the program's variables. `machine`: the words of runtime.names the code
+    names otherwise (report.CompiledProgram.machine)."""
 
-    def __init__(self, before, fast=False, place=None):
+    def __init__(self, before, fast=False, place=None, machine=None):
         self.before, self.fast, self.place = before, fast, place
+        machine = machine or {}
+        self.counts = {machine.get(w, w) for w in (STEPS, BOUNDARY)}  # the fast code's own: not the program's state
+        self.mains = {machine.get(w, w) for w in (MAIN, EXACT_MAIN)}  # the main program's function
         self.positions = {}
         self.nested = {}  # (code, the code of the frame below) → is the first made in the second?
 
@@ -267,7 +269,7 @@ class FrameReader:
         by the value in it) —, as the interpreter's reader gives them."""
         chain = self.chain(frame)
         main = chain[-1]
-        while main is not None and main.f_code.co_name not in MAIN_NAMES:
+        while main is not None and main.f_code.co_name not in self.mains:
             main = main.f_back
         scopes = [self.program_globals(frame), *([main.f_locals] if main not in (None, chain[-1]) else []),
                   *(f.f_locals for f in reversed(chain))]
@@ -282,7 +284,7 @@ class FrameReader:
 
     def counting(self, name):
         """Is it one of the fast code's own counts of steps?"""
-        return name in COUNTS or self.fast and name.startswith("шагов")
+        return name in self.counts or self.fast and name.startswith("шагов")
 
     def point(self, frame):
         code, offset = frame.f_code, frame.f_lasti
@@ -309,11 +311,12 @@ class FrameReader:
 
 # ---- the start of an emitted file ----
 
-def выполнить(главная, программа, остальное=None):
+def выполнить(главная, программа, остальное=None, потом=None):
     """Run the program of an emitted file as `pseudo run` would, and exit with its code."""
-    limits = _options(sys.argv[1:])
+    программа = {**программа, "code_file": главная.__code__.co_filename}  # the file, as Python named it
+    limits = _options(sys.argv[1:], bool(программа.get("counters")))
     try:
-        code = run_emitted(главная, программа, остальное, limits, sys.stdin, sys.stdout, sys.stderr)
+        code = run_emitted(главная, программа, остальное, потом, limits, sys.stdin, sys.stdout, sys.stderr)
     except BrokenPipeError:  # the reader went away (`| head`): not an error
         sys.stdout = None
         code = EXIT_OK
@@ -345,62 +348,120 @@ def final_flush(code, stderr=None):
     return EXIT_RUNTIME
 
 
-def run_emitted(главная, программа, остальное, limits, stdin, stdout, stderr):
+def run_emitted(главная, программа, остальное, потом, limits, stdin, stdout, stderr):
     """Run the program of an emitted file; its exit code, its error reported on `stderr`.
-    `программа`: the fields of the CompiledProgram its error reports need and the line
-    `остальное` starts on (`rest_line`); `остальное`: the
-    file's code kept as text — the exact program, the runtime modules the start does not
-    need —, compiled into the file's namespace only when needed."""
-    namespace = главная.__globals__
-    kept = []
+
+    `программа`: the fields of the CompiledProgram its error reports need, and where the
+    file's code is: the line `остальное` starts on (`rest_line`), the lines of its readable
+    program (`part`). `остальное`: the exact program of a file with limits, kept as text;
+    `потом`: the runtime's modules a start does not need, kept as text. Each is compiled only
+    when it is needed: the exact program in a namespace of its own, the runtime's modules in
+    the runtime's. The exact code of a readable file is made from its program (exact.py)."""
+    machine = программа.get("machine", {})
+    later = []
     described = []  # the CompiledProgram, made at the first error
 
     def program():
         if not described:
+            later_runtime()
             described.append(program_of(программа))
         return described[0]
 
-    def rest():
-        if остальное is not None and not kept:
-            code = compile("\n" * (программа["rest_line"] - 1) + остальное, программа["code_file"], "exec")
-            exec(code, namespace)  # noqa: S102 - the file's own code
-            kept.append(True)
+    def later_runtime():
+        if потом is not None and not later:
+            text = "\n" * (программа["later_line"] - 1) + потом
+            exec(compile(text, программа["code_file"], "exec"), globals())  # noqa: S102 - the runtime's own
+            later.append(True)
 
     def exact():
-        rest()
-        return namespace[MAIN_CHECKED]
+        later_runtime()
+        if программа.get("part"):
+            return readable_exact(программа, namespace_for(machine))
+        if остальное is None:  # written with --import-runtime: the exact code is the file's own
+            return главная.__globals__[machine.get(EXACT_MAIN, EXACT_MAIN)]
+        namespace = namespace_for(machine)
+        code = compile("\n" * (программа["rest_line"] - 1) + остальное, программа["code_file"], "exec")
+        exec(code, namespace)  # noqa: S102 - the file's own code
+        return namespace[machine.get(EXACT_MAIN, EXACT_MAIN)]
 
     def hands_over(exc):
-        rest()
-        return in_written_out_code(exc, program())
+        described = program()
+        return in_exact_place(exc, described)
 
-    before = frozenset(namespace)
+    counters = программа.get("counters")
+    before = frozenset(главная.__globals__)
 
     def watch(fast):  # the exact code of the file carries the file's positions: the program's are in the table
         place = None if fast else lambda code, offset: program().place(code, offset)
-        return Watch(FrameReader(before, fast, place), программа.get("watchable", False), fast)
+        return Watch(FrameReader(before, fast, place, machine), программа.get("watchable", False), fast)
     try:
         run_program(главная, stdin, stdout, limits, программа["frames_per_call"], exact,
-                    hands_over if программа["inlined"] else None, watch)
+                    hands_over if программа["exact_places"] else None, tuple(counters) if counters else None, watch)
     except BrokenPipeError:
         raise
     except BaseException as e:  # noqa: BLE001 - reported as pseudo reports it
-        rest()
-        return report_exception(e, program(), stderr)
+        described = program()  # first: the report's own module may be one a start does not load
+        return report_exception(e, described, stderr)
     return EXIT_OK
 
 
-def _options(argv):
+def runtime_words():
+    """The runtime's names: in an emitted file its modules share this namespace; installed,
+    they are the package's."""
+    package = globals().get("__package__")
+    if package:
+        import importlib
+        return vars(importlib.import_module(package))
+    return globals()
+
+
+def namespace_for(machine):
+    """A namespace for a program's code: the runtime's words and the builtins the code names,
+    under the names it gives them (`machine`: those the program's names made give way)."""
+    import builtins
+    words = runtime_words()
+    namespace = {"__name__": "pseudo_program", **{machine.get(word, word): words[word] for word in API}}
+    for word in PYTHON_WORDS:
+        if word in machine:
+            namespace[machine[word]] = getattr(builtins, word)
+    return namespace
+
+
+def readable_exact(программа, namespace):
+    """главная of the exact code of a readable emitted file, made from its program part."""
+    first, last = программа["part"]
+    filename = программа["code_file"]
+    with open(filename, encoding="utf-8") as f:
+        text = f.read()
+    words = runtime_words()
+    exact_main = words.get("exact_main")
+    if exact_main is None:  # the installed runtime: its module is imported when it is needed
+        import importlib
+        exact_main = importlib.import_module(f"{__package__}.exact").exact_main
+    return exact_main(text, first, last, filename, namespace, программа, words)
+
+
+def _options(argv, counted=True):
+    """The options of an emitted file: those of `pseudo run`; a readable file (not `counted`)
+    runs without pseudo's limits of steps and time, and says so if they are given."""
     if not argv:
         return Limits()
     import argparse
     parser = argparse.ArgumentParser(description="Программа, переведённая pseudo на Python.")
     defaults = Limits()
-    parser.add_argument("--max-steps", type=int, default=defaults.max_steps, metavar="N")
+    if counted:
+        parser.add_argument("--max-steps", type=int, default=defaults.max_steps, metavar="N")
+        parser.add_argument("--time-limit", type=float, default=defaults.time_limit, metavar="СЕК")
     parser.add_argument("--max-depth", type=int, default=defaults.max_depth, metavar="N")
-    parser.add_argument("--time-limit", type=float, default=defaults.time_limit, metavar="СЕК")
     parser.add_argument("--seed", type=int, default=None, metavar="N", help="начало случайных чисел СЛУЧАЙНОЕ")
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    if rest:
+        limits = [x for x in rest if x.split("=")[0] in ("--max-steps", "--time-limit")]
+        parser.exit(EXIT_USAGE, ("ошибка: этот файл выполняет программу без пределов шагов и времени; "
+                                 "файл с пределами пишет pseudo py --limits\n") if limits and not counted
+                    else f"ошибка: неизвестные аргументы: {' '.join(rest)}\n")
+    if not counted:
+        args.max_steps, args.time_limit = defaults.max_steps, defaults.time_limit
     if not (0 < args.max_depth <= MAX_DEPTH and args.max_steps > 0 and 0 < args.time_limit < float("inf")):
         parser.exit(EXIT_USAGE, "ошибка: пределы — положительные числа; глубина не больше 1 000 000\n")
     return Limits(args.max_steps, args.max_depth, args.time_limit, args.seed)

@@ -79,17 +79,50 @@ class Кончено(Exception):
     """КОНЧЕНО where a Python `break` cannot reach its loop (from a state function)."""
 
 
+class Пусто:
+    """What an element of an array kept as a Python list holds until the program assigns it
+    (the one object ПУСТО). Every use of it — in an operation, a comparison, a condition, as
+    an index, printed — hands over to the exact code (runtime.runner), which reports the read
+    of an element never assigned where the program makes it; a copy of it, which no operation
+    sees, is checked where it is made (`задано`)."""
+    __slots__ = ()
+
+    def _hand_over(self, *_):
+        raise Пересмотр
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __hash__ = __bool__ = __index__ = __int__ = \
+        __str__ = __format__ = __neg__ = __pos__ = __abs__ = __iter__ = __len__ = __contains__ = _hand_over
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __floordiv__ = __rfloordiv__ = __mod__ = \
+        __rmod__ = __truediv__ = __rtruediv__ = __pow__ = __rpow__ = _hand_over
+
+    def __repr__(self):
+        return "ПУСТО"
+
+
+ПУСТО = Пусто()
+
+
+def задано(значение):
+    """An element copied as it is (assigned, passed, given back): it must have a value."""
+    if значение is ПУСТО:
+        raise Пересмотр
+    return значение
+
+
 def show(value):
     """How СООБЩИТЬ prints a value."""
+    kind_of = type(value)
+    if kind_of is int:
+        return str(value) if value.bit_length() < HUGE_BITS else _huge_digits(value)
+    if kind_of is str:
+        return value
     if value is True:
         return "ИСТИНА"
     if value is False:
         return "ЛОЖЬ"
     if is_fraction(value):
         return f"{digits(value.numerator)}/{digits(value.denominator)}"
-    if type(value) is int:
-        return digits(value)
-    return str(value)
+    return str(value)  # ПУСТО refuses: the exact code reports the element it comes from
 
 
 HUGE_BITS = 1 << 17  # from about 40,000 digits on, str() is slower than `_huge_digits`
@@ -187,6 +220,8 @@ def _counted(k, one, few, many):
 
 def kind(value, case="nom"):
     """The kind of a value in words, in a grammatical case: nom, dat (к …) or acc (сравнивать …)."""
+    if value is ПУСТО:  # an element never assigned met a check: the exact code reports the read
+        raise Пересмотр
     name = type(value).__name__
     return KINDS[case].get(name) or KINDS["nom"].get(name, name)
 
@@ -294,11 +329,14 @@ class Ячейка:
     @property
     def значение(self):
         try:
-            return self.место[self.ключ]
+            value = self.место[self.ключ]
         except KeyError:
             if self.имя is None:
                 raise Пересмотр from None
             raise fail("unset-var", name=self.имя) from None
+        if value is ПУСТО:
+            raise Пересмотр
+        return value
 
     @значение.setter
     def значение(self, новое):
@@ -306,6 +344,9 @@ class Ячейка:
 
     def или_ничего(self):
         """The value, or None when the place has none (a procedure's РЕЗУЛЬТАТ at its end)."""
+        if type(self.место) is list:
+            value = self.место[self.ключ]
+            return None if value is ПУСТО else value
         return self.место.get(self.ключ)
 
 

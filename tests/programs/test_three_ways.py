@@ -1,5 +1,6 @@
 """Every program of programs/ runs three ways — interpreted, compiled in memory, and as the
-emitted file under a separate python3 — with the same output, messages and exit code."""
+emitted file under a separate python3, readable and with limits — with the same output,
+messages and exit code."""
 from __future__ import annotations
 
 import subprocess
@@ -23,11 +24,13 @@ def test_three_ways_agree(path, tmp_path):
     stdin = INPUTS.get(path.stem, "")
     compiled = cli("run", "-q", str(path), stdin=stdin)
     interpreted = compiled if path.stem in SLOW_INTERPRETED else cli("run", "-q", "--interpret", str(path), stdin=stdin)
-    out = tmp_path / f"{path.stem}.py"
-    assert cli("py", str(path), "-o", str(out)).returncode == 0
-    emitted = subprocess.run([sys.executable, str(out)], input=stdin, capture_output=True, text=True,
-                             encoding="utf-8", cwd=ROOT, check=False, timeout=120)
-    assert interpreted.returncode == compiled.returncode == emitted.returncode
-    assert interpreted.stdout == compiled.stdout == emitted.stdout
-    assert interpreted.stderr == compiled.stderr == emitted.stderr
+    emitted = []
+    for flags in ([], ["--limits"]):
+        out = tmp_path / f"{path.stem}{'_limits' if flags else ''}.py"
+        assert cli("py", *flags, str(path), "-o", str(out)).returncode == 0
+        emitted.append(subprocess.run([sys.executable, str(out)], input=stdin, capture_output=True, text=True,
+                                      encoding="utf-8", cwd=ROOT, check=False, timeout=120))
+    for got in (compiled, *emitted):
+        assert (got.returncode, got.stdout, got.stderr) == (interpreted.returncode, interpreted.stdout,
+                                                            interpreted.stderr)
     assert interpreted.stdout, "the program printed nothing"
