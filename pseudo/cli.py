@@ -281,14 +281,20 @@ def _add_site(sub) -> None:
     site = p_site.add_subparsers(dest="site_command", metavar="ДЕЙСТВИЕ", required=True, parser_class=_Parser)
     p_build = site.add_parser("build", help="собрать сайт в папку",
                               description="Собрать сайт в папку: Pyodide и Graphviz из npm (скачиваются один раз "
-                                          "в ~/.cache/pseudo), этот pseudo, программы programs/ как примеры.")
+                                          "в ~/.cache/pseudo), этот pseudo, программы книги как примеры.")
     p_build.add_argument("folder", metavar="ПАПКА")
-    p_build.add_argument("--programs", metavar="ПАПКА", help="откуда взять примеры (по умолчанию — programs/)")
+    p_build.add_argument("--programs", metavar="ПАПКА",
+                         help="откуда взять примеры (по умолчанию — программы книги, что ставятся с pseudo)")
     p_serve = site.add_parser("serve", help="показать собранный сайт на этом компьютере",
                               description="Веб-сервер для собранной папки с заголовками COOP и COEP "
                                           "(без них кнопка «Стоп» перезапускает среду выполнения).")
     p_serve.add_argument("folder", metavar="ПАПКА")
     p_serve.add_argument("--port", type=int, default=8000, help="порт (по умолчанию 8000)")
+    # the site's examples, for a pupil's own folder
+    p_examples = sub.add_parser("examples", help="скопировать программы книги в папку",
+                                description="Скопировать программы книги, что ставятся вместе с pseudo, в папку "
+                                            "(с lib/ и файлами ввода); файлы, что там уже есть, не меняются.")
+    p_examples.add_argument("folder", metavar="ПАПКА")
 
 
 MAX_EVENTS = 1_000_000
@@ -659,26 +665,13 @@ def cmd_step(args) -> int:
 
 
 def cmd_site(args) -> int:
-    from pathlib import Path
+    from .site.build import command
+    return command(args)
 
-    from .site import build, serve
-    folder = Path(args.folder)
-    if args.site_command == "serve":
-        return serve.serve(folder, args.port)
-    programs = Path(args.programs) if args.programs else build.default_programs()
-    if programs is None:
-        print("pseudo: примеров не будет: папка programs/ не найдена (укажите её: --programs ПАПКА)", file=sys.stderr)
-    elif not programs.is_dir():
-        raise UsageError(f"папка примеров {programs} не найдена")
-    try:
-        done = build.build(folder, programs, say=lambda text: print(text, file=sys.stderr))
-    except build.SiteError as e:
-        print(f"pseudo: ошибка: {e}", file=sys.stderr)
-        return e.exit_code
-    megabytes = done["bytes"] / 1_000_000
-    print(f"pseudo: песочница собрана в {folder}: {done['files']} файлов, {megabytes:.1f} МБ, "
-          f"примеров: {done['examples']}\n  показать: pseudo site serve {folder}", file=sys.stderr)
-    return EXIT_OK
+
+def cmd_examples(args) -> int:
+    from .examples import command
+    return command(args.folder)
 
 
 def _grading(command: str):
@@ -690,4 +683,5 @@ def _grading(command: str):
 
 
 COMMANDS = {"run": cmd_run, "check": cmd_check, "graph": cmd_graph, "py": cmd_py, "trace": cmd_trace,
-            "step": cmd_step, "site": cmd_site, "test": _grading("cmd_test"), "grade": _grading("cmd_grade")}
+            "step": cmd_step, "site": cmd_site, "examples": cmd_examples, "test": _grading("cmd_test"),
+            "grade": _grading("cmd_grade")}

@@ -3,6 +3,7 @@
     %%pseudo [ПАРАМЕТРЫ] [ИМЯ]     the rest of the cell is the program (ИМЯ names it in messages,
                                    and ИСПОЛЬЗОВАТЬ is relative to it; by default ячейка.pseudo)
     %pseudo [ПАРАМЕТРЫ] ФАЙЛ       run a file (so does a %%pseudo cell with nothing under it)
+    %pseudo --example ИМЯ          run one of the book's programs shipped with pseudo (pseudo/examples.py)
 
 The options are those of `pseudo run` (--compiled, --interpret, --stats, --max-steps, --max-depth,
 --time-limit, -q, and whatever else the command has, --seed included), or with --trace those of
@@ -68,6 +69,14 @@ def run_magic(line: str, cell: str | None, stdout, stderr, show_html=None) -> in
     except SystemExit as e:  # --help, or a wrong option: the parser has said why
         return e.code if isinstance(e.code, int) else EXIT_USAGE
     text = cell if cell is not None and cell.strip() else None
+    if args.example:
+        if text is not None or args.file:
+            print("%pseudo: ошибка: --example — уже программа: ячейка под ним пуста, и файл не называют", file=stderr)
+            return EXIT_USAGE
+        found = _example(args.example, stderr)
+        if found is None:
+            return EXIT_USAGE
+        args.file = found
     if text is not None:
         args.file = args.file or CELL_NAME
     elif not args.file:
@@ -164,6 +173,9 @@ def parser(trace: bool) -> argparse.ArgumentParser:
     magic.add_argument("--trace", action="store_true",
                        help="показать работу программы по шагам: страницу трассировки (параметры — как у pseudo "
                             "trace; --explain, --margin, --format — текстом)")
+    magic.add_argument("--example", metavar="ИМЯ",
+                       help="программа книги из тех, что ставятся вместе с pseudo: nim, queens_recursive, … "
+                            "(их копирует в папку pseudo examples ПАПКА)")
     magic.add_argument("--input", metavar="ТЕКСТ",
                        help="стандартный ввод программы (без этого параметра — строки комментариев "
                             "«{ ввод: … }» в ячейке)")
@@ -179,6 +191,22 @@ def _parse(line: str, stdout, stderr) -> argparse.Namespace:
         raise SystemExit(EXIT_USAGE) from None
     with redirect_stdout(stdout), redirect_stderr(stderr):  # help and usage errors where the user looks
         return parser("--trace" in words).parse_args(words)
+
+
+def _example(name: str, stderr) -> str | None:
+    """The file of a book program shipped with pseudo (`nim` or `nim.pseudo`), or None, said why."""
+    from .examples import files, folder
+    where = folder()
+    names = sorted(n[:-len(".pseudo")] for n in files() if n.endswith(".pseudo") and "/" not in n)
+    stem = name.removesuffix(".pseudo")
+    if stem not in names:
+        print(f"%pseudo: ошибка: программы книги «{name}» нет; есть: {', '.join(names)}", file=stderr)
+        return None
+    if where is None:
+        print("%pseudo: ошибка: программы книги внутри архива: скопируйте их в папку (pseudo examples ПАПКА) "
+              "и назовите файл", file=stderr)
+        return None
+    return str(where / f"{stem}.pseudo")
 
 
 def _cell_input(text: str) -> str:

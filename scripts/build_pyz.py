@@ -4,9 +4,9 @@
     python3 scripts/build_pyz.py [-o dist/pseudo.pyz]
     python3 dist/pseudo.pyz run programs/queens_recursive.pseudo     (or ./dist/pseudo.pyz …)
 
-The archive holds the package `pseudo` from this checkout (the grammar placed at
-pseudo/grammar, as an install places it) and a `__main__.py` that calls the command line and
-exits with its code; pseudo needs nothing else to run (its parser's tables are in the package). The same tree always gives the same bytes: files in sorted order, each dated
+The archive holds the package `pseudo` from this checkout (the grammar and the book's programs
+placed at pseudo/grammar and pseudo/programs, as an install places them) and a `__main__.py`
+that calls the command line and exits with its code; pseudo needs nothing else to run (its parser's tables are in the package). The same tree always gives the same bytes: files in sorted order, each dated
 SOURCE_DATE_EPOCH (or 1980-01-01). Nothing optional (Pygments, IPython) is bundled.
 """
 from __future__ import annotations
@@ -47,6 +47,7 @@ def members(root: Path = ROOT) -> dict[str, bytes]:
     out: dict[str, bytes] = {"__main__.py": MAIN.replace("__NEEDED__", repr(needed_python(root))).encode("utf-8")}
     out |= _tree(root / "pseudo", "pseudo")
     out |= _tree(root / "grammar", "pseudo/grammar")
+    out |= _tree(root / "programs", "pseudo/programs")  # `pseudo examples ПАПКА` copies them
     return out
 
 

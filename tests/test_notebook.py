@@ -73,6 +73,15 @@ def test_a_file_by_the_line_magic_or_an_empty_cell():
     assert magic("", "  \n")[0] == 64
 
 
+def test_a_book_program_shipped_with_pseudo_by_its_name():
+    code, out, err, _ = magic("-q --example queens_automaton_1", None)  # its lib/ is found beside it
+    assert (code, len(out.splitlines()), err) == (0, 92, "")
+    assert magic("--example nim.pseudo --input '1 1 1 2 0'", None)[1].startswith("Сколько спичек")
+    code, out, err, _ = magic("--example ферзи", None)
+    assert code == 64 and "программы книги «ферзи» нет; есть: fox_capture, knight_tour," in err
+    assert magic("--example nim", "СООБЩИТЬ 1\n")[0] == 64  # a program already: the cell is not another
+
+
 def test_options_are_the_command_lines():
     assert options("run") <= {s for a in parser(False)._actions for s in a.option_strings}
     assert options("trace") <= {s for a in parser(True)._actions for s in a.option_strings}

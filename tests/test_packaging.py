@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -88,7 +89,7 @@ def test_metadata_is_complete():
 
 def test_every_package_is_listed():
     folders = {p.parent for p in (ROOT / "pseudo").rglob("*.py") if "__pycache__" not in p.parts}
-    found = {".".join(f.relative_to(ROOT).parts) for f in folders} | {"pseudo.grammar"}
+    found = {".".join(f.relative_to(ROOT).parts) for f in folders} | {"pseudo.grammar", "pseudo.programs"}
     assert set(PYPROJECT["tool"]["setuptools"]["packages"]) == found
 
 
@@ -149,6 +150,63 @@ def test_the_wheel_holds_every_module_and_the_grammar(built):
     assert "Requires-Dist: lark" not in metadata.split("Provides-Extra")[0]
     entry_points = zipfile.ZipFile(built["wheel"]).read(f"{info}/entry_points.txt").decode("utf-8")
     assert "[pygments.lexers]\npseudo = pseudo.tools.highlight:PseudoLexer" in entry_points
+
+
+def test_the_wheel_ships_the_books_programs(built):
+    names = set(zipfile.ZipFile(built["wheel"]).namelist())
+    programs = {f"pseudo/programs/{p.relative_to(PROGRAMS).as_posix()}" for p in PROGRAMS.rglob("*")
+                if p.suffix in (".pseudo", ".txt", ".md")}
+    assert len([n for n in programs if n.count("/") == 2 and n.endswith(".pseudo")]) == 13
+    assert {"pseudo/programs/lib/queens_board.pseudo", "pseudo/programs/fox_capture.txt"} <= programs <= names
+
+
+@pytest.fixture(scope="module")
+def installed(built, tmp_path_factory) -> Path:
+    """A fresh virtual environment with the wheel installed, and nothing of the checkout: its bin/."""
+    folder = tmp_path_factory.mktemp("venv")
+    done = text_run([sys.executable, "-m", "venv", str(folder)])
+    assert done.returncode == 0, done.stderr
+    done = text_run([str(folder / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+                     str(built["wheel"])])
+    assert done.returncode == 0, done.stdout + done.stderr
+    return folder / "bin"
+
+
+def test_an_installed_pseudo_copies_the_books_programs_for_a_pupil(installed, tmp_path):
+    done = text_run([str(installed / "pseudo"), "examples", "примеры"], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    copied = tmp_path / "примеры"
+    assert sorted(p.name for p in copied.glob("*.pseudo")) == sorted(p.name for p in PROGRAMS.glob("*.pseudo"))
+    assert (copied / "lib" / "queens_board.pseudo").is_file() and (copied / "fox_capture.txt").is_file()
+    assert "примеры/nim.pseudo" in done.stdout
+    (copied / "nim.pseudo").write_text("СООБЩИТЬ 'моя версия'\n", encoding="utf-8")
+    again = text_run([str(installed / "pseudo"), "examples", "примеры"], cwd=tmp_path)
+    assert again.returncode == 0 and again.stdout == "" and "nim.pseudo" in again.stderr
+    assert (copied / "nim.pseudo").read_text(encoding="utf-8") == "СООБЩИТЬ 'моя версия'\n", "a pupil's work stays"
+    done = text_run([str(installed / "pseudo"), "run", "-q", "примеры/queens_automaton_1.pseudo"], cwd=tmp_path)
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 92  # its lib/ came along
+
+
+def test_an_installed_notebook_runs_a_shipped_example(installed, tmp_path):
+    script = ("import sys\nfrom pseudo.notebook import run_magic\n"
+              "sys.exit(run_magic(\"--example signed_sum_recursive --input '4  1 2 3 4  4'\", None, sys.stdout, "
+              "sys.stderr))\n")
+    done = text_run([str(installed / "python"), "-c", script], cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, "") and done.stdout.splitlines()[0] == "1 + 2 - 3 + 4 = 4"
+
+
+def test_an_installed_pseudo_builds_the_playground_with_the_examples(installed, tmp_path):
+    from pseudo.site import build
+    cache = build.cache_folder()
+    fetched = all((cache / f"{n.lstrip('@').replace('/', '+')}-{v}" / "package").is_dir()
+                  for n, v in [build.PYODIDE, build.VIZ])
+    if not fetched and not shutil.which("npm"):
+        pytest.skip("no npm, and the playground's packages are not in the cache")
+    done = text_run([str(installed / "pseudo"), "site", "build", "сайт"], cwd=tmp_path, env={"PSEUDO_CACHE": str(cache)})
+    assert done.returncode == 0, done.stderr
+    assert "примеров: 13" in done.stderr
+    site = json.loads((tmp_path / "сайт" / "site.json").read_text(encoding="utf-8"))
+    assert len(site["examples"]) == 13
 
 
 def test_the_sdist_holds_the_tests_and_their_data(built):

@@ -57,7 +57,7 @@ def site(tmp_path_factory):
     if WHY_NOT:
         pytest.skip(WHY_NOT)
     folder = tmp_path_factory.mktemp("site")
-    done = build.build(folder, PROGRAMS, say=lambda _: None)
+    done = build.build(folder, say=lambda _: None)
     httpd = serve.server(folder, 0)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield {**done, "url": f"http://127.0.0.1:{httpd.server_address[1]}/", "folder": folder}
@@ -316,7 +316,7 @@ class PlainHandler(http.server.SimpleHTTPRequestHandler):
 def plain(site, tmp_path_factory):
     """A site of its own on Python's plain static server."""
     folder = tmp_path_factory.mktemp("plain")
-    build.build(folder, PROGRAMS, say=lambda _: None)
+    build.build(folder, say=lambda _: None)
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(PlainHandler, directory=str(folder)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield {"url": f"http://127.0.0.1:{httpd.server_address[1]}/", "folder": folder}

@@ -1,8 +1,8 @@
 """`pseudo site build DIR`: the playground as a folder of static files.
 
 The folder holds Pyodide (from its npm package), Graphviz compiled to WebAssembly
-(`@viz-js/viz`, for the automata's diagrams), a wheel of this pseudo, the programs of
-programs/ as examples, and the page. npm packages are fetched once into pseudo's cache
+(`@viz-js/viz`, for the automata's diagrams), a wheel of this pseudo, the book's programs
+shipped with it as examples, and the page. npm packages are fetched once into pseudo's cache
 (cache.root(): $PSEUDO_CACHE_DIR, else $XDG_CACHE_HOME/pseudo, else ~/.cache/pseudo) with
 `npm pack`, each into a folder of its own name and version; nothing else is downloaded, and
 the page itself never asks for anything outside the folder.
@@ -23,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 
 from .. import __version__
+from .. import examples as book
 from .examples import EXAMPLE_INPUTS
 
 PYODIDE = ("pyodide", "314.0.7")
@@ -116,26 +117,23 @@ def _digest(data: bytes) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def default_programs() -> Path | None:
-    """programs/ of the checkout this pseudo runs from, or of the current folder."""
-    for folder in (Path(__file__).resolve().parents[2] / "programs", Path.cwd() / "programs"):
-        if folder.is_dir() and any(folder.glob("*.pseudo")):
-            return folder
-    return None
-
-
-def examples(programs: Path) -> tuple[bytes, list[dict]]:
-    """A zip of every file under programs/ (lib/ and input files too) and the menu's entries."""
+def examples(programs=None) -> tuple[bytes, list[dict]]:
+    """A zip of the programs (lib/ and input files too; by default those shipped with pseudo)
+    and the menu's entries: file, title and the input box's text."""
+    found = book.files(programs)
     out, menu = io.BytesIO(), []
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for path in sorted(programs.rglob("*")):
-            if path.is_file() and path.suffix in (".pseudo", ".txt"):
-                z.writestr(path.relative_to(programs).as_posix(), path.read_bytes())
-    for path in sorted(programs.glob("*.pseudo")):
-        text = path.read_text(encoding="utf-8")
-        given = path.with_suffix(".txt")
-        stdin = EXAMPLE_INPUTS.get(path.stem, given.read_text(encoding="utf-8") if given.is_file() else "")
-        menu.append({"file": path.name, "title": _title(text, path.stem), "input": stdin})
+        for name, data in found.items():
+            if name.endswith((".pseudo", ".txt")):
+                z.writestr(name, data)
+    for name, data in found.items():
+        stem = name[:-len(".pseudo")]
+        if "/" in name or not name.endswith(".pseudo"):
+            continue
+        text = data.decode("utf-8")
+        given = found.get(stem + ".txt", b"").decode("utf-8")
+        stdin = EXAMPLE_INPUTS.get(stem, given)
+        menu.append({"file": name, "title": _title(text, stem), "input": stdin})
     return out.getvalue(), menu
 
 
@@ -150,11 +148,12 @@ def _title(text: str, default: str) -> str:
 
 
 def build(folder: Path, programs: Path | None = None, say=print) -> dict:
-    """Write the site into `folder` (created if missing; files of an earlier build replaced)."""
+    """Write the site into `folder` (created if missing; files of an earlier build replaced);
+    the examples are the programs in `programs`, by default those shipped with pseudo."""
     folder.mkdir(parents=True, exist_ok=True)
     _copy_packages(folder, npm_package(*PYODIDE, say=say), npm_package(*VIZ, say=say))
     (folder / WHEEL).write_bytes(wheel_bytes())
-    zipped, menu = examples(programs) if programs else (b"", [])
+    zipped, menu = examples(programs)
     (folder / "examples.zip").write_bytes(zipped)
     static = resources.files("pseudo.site").joinpath("static")
     for name in STATIC:
@@ -185,9 +184,29 @@ def _stamp_service_worker(path: Path, stamp: str) -> None:
     path.write_text(path.read_text(encoding="utf-8").replace("__STAMP__", stamp), encoding="utf-8")
 
 
+def command(args) -> int:
+    """`pseudo site build ПАПКА [--programs ПАПКА]` and `pseudo site serve ПАПКА`."""
+    from ..cli import UsageError
+    from . import serve
+    folder = Path(args.folder)
+    if args.site_command == "serve":
+        return serve.serve(folder, args.port)
+    programs = Path(args.programs) if args.programs else None
+    if programs is not None and not programs.is_dir():
+        raise UsageError(f"папка примеров {programs} не найдена")
+    try:
+        done = build(folder, programs, say=lambda text: print(text, file=sys.stderr))
+    except SiteError as e:
+        print(f"pseudo: ошибка: {e}", file=sys.stderr)
+        return e.exit_code
+    megabytes = done["bytes"] / 1_000_000
+    print(f"pseudo: песочница собрана в {folder}: {done['files']} файлов, {megabytes:.1f} МБ, "
+          f"примеров: {done['examples']}\n  показать: pseudo site serve {folder}", file=sys.stderr)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:  # python -m pseudo.site.build DIR (for development)
-    target = Path((argv or sys.argv[1:])[0])
-    print(build(target, default_programs()))
+    print(build(Path((argv or sys.argv[1:])[0])))
     return 0
 
 
