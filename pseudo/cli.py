@@ -280,8 +280,8 @@ def _add_site(sub) -> None:
                                         "трассируются и рисуются в браузере без установки (Pyodide).")
     site = p_site.add_subparsers(dest="site_command", metavar="ДЕЙСТВИЕ", required=True, parser_class=_Parser)
     p_build = site.add_parser("build", help="собрать сайт в папку",
-                              description="Собрать сайт в папку: Pyodide и Graphviz из npm (скачиваются один раз "
-                                          "в ~/.cache/pseudo), этот pseudo, программы книги как примеры.")
+                              description="Собрать сайт в папку: Pyodide, Graphviz и CodeMirror из npm (скачиваются "
+                                          "один раз в ~/.cache/pseudo), этот pseudo, программы книги как примеры.")
     p_build.add_argument("folder", metavar="ПАПКА")
     p_build.add_argument("--programs", metavar="ПАПКА",
                          help="откуда взять примеры (по умолчанию — программы книги, что ставятся с pseudo)")

@@ -197,16 +197,17 @@ def test_an_installed_notebook_runs_a_shipped_example(installed, tmp_path):
 
 def test_an_installed_pseudo_builds_the_playground_with_the_examples(installed, tmp_path):
     from pseudo.site import build
+    from pseudo.site.editor import CODEMIRROR
     cache = build.cache_folder()
     fetched = all((cache / f"{n.lstrip('@').replace('/', '+')}-{v}" / "package").is_dir()
-                  for n, v in [build.PYODIDE, build.VIZ])
+                  for n, v in [build.PYODIDE, build.VIZ, *CODEMIRROR])
     if not fetched and not shutil.which("npm"):
         pytest.skip("no npm, and the playground's packages are not in the cache")
     done = text_run([str(installed / "pseudo"), "site", "build", "сайт"], cwd=tmp_path, env={"PSEUDO_CACHE": str(cache)})
     assert done.returncode == 0, done.stderr
     assert "примеров: 13" in done.stderr
     site = json.loads((tmp_path / "сайт" / "site.json").read_text(encoding="utf-8"))
-    assert len(site["examples"]) == 13
+    assert len(site["examples"]) == 13 and all(e["text"].strip() for e in site["examples"])
 
 
 def test_the_sdist_holds_the_tests_and_their_data(built):

@@ -1,11 +1,11 @@
 """`pseudo site build DIR`: the playground as a folder of static files.
 
 The folder holds Pyodide (from its npm package), Graphviz compiled to WebAssembly
-(`@viz-js/viz`, for the automata's diagrams), a wheel of this pseudo, the book's programs
-shipped with it as examples, and the page. npm packages are fetched once into pseudo's cache
-(cache.root(): $PSEUDO_CACHE_DIR, else $XDG_CACHE_HOME/pseudo, else ~/.cache/pseudo) with
-`npm pack`, each into a folder of its own name and version; nothing else is downloaded, and
-the page itself never asks for anything outside the folder.
+(`@viz-js/viz`, for the automata's diagrams), the CodeMirror editor (editor.py), a wheel of
+this pseudo, the book's programs shipped with it as examples, and the page. npm packages are
+fetched once into pseudo's cache (cache.root(): $PSEUDO_CACHE_DIR, else $XDG_CACHE_HOME/pseudo,
+else ~/.cache/pseudo) with `npm pack`, each into a folder of its own name and version; nothing
+else is downloaded, and the page itself never asks for anything outside the folder.
 """
 from __future__ import annotations
 
@@ -24,12 +24,14 @@ from pathlib import Path
 
 from .. import __version__
 from .. import examples as book
-from .examples import EXAMPLE_INPUTS
+from .editor import copy_codemirror, tokens_module
+from .examples import EXAMPLE_INPUTS, TYPED
 
 PYODIDE = ("pyodide", "314.0.7")
 VIZ = ("@viz-js/viz", "3.31.0")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-STATIC = ["index.html", "style.css", "app.js", "worker.js", "sw.js"]
+STATIC = ["index.html", "style.css", "app.js", "editor.js", "highlight.js", "console.js", "runtime.js", "store.js",
+          "worker.js", "sw.js"]
 WHEEL = f"arsac_pseudo-{__version__}-py3-none-any.whl"
 
 
@@ -119,7 +121,8 @@ def _digest(data: bytes) -> str:
 
 def examples(programs=None) -> tuple[bytes, list[dict]]:
     """A zip of the programs (lib/ and input files too; by default those shipped with pseudo)
-    and the menu's entries: file, title and the input box's text."""
+    and the menu's entries: file, title, text and the input box's text (empty for the games
+    the pupil plays by typing)."""
     found = book.files(programs)
     out, menu = io.BytesIO(), []
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
@@ -127,13 +130,12 @@ def examples(programs=None) -> tuple[bytes, list[dict]]:
             if name.endswith((".pseudo", ".txt")):
                 z.writestr(name, data)
     for name, data in found.items():
-        stem = name[:-len(".pseudo")]
         if "/" in name or not name.endswith(".pseudo"):
             continue
-        text = data.decode("utf-8")
+        stem, text = name.removesuffix(".pseudo"), data.decode("utf-8")
         given = found.get(stem + ".txt", b"").decode("utf-8")
-        stdin = EXAMPLE_INPUTS.get(stem, given)
-        menu.append({"file": name, "title": _title(text, stem), "input": stdin})
+        stdin = "" if stem in TYPED else EXAMPLE_INPUTS.get(stem, given)
+        menu.append({"file": name, "title": _title(text, stem), "text": text, "input": stdin})
     return out.getvalue(), menu
 
 
@@ -152,12 +154,17 @@ def build(folder: Path, programs: Path | None = None, say=print) -> dict:
     the examples are the programs in `programs`, by default those shipped with pseudo."""
     folder.mkdir(parents=True, exist_ok=True)
     _copy_packages(folder, npm_package(*PYODIDE, say=say), npm_package(*VIZ, say=say))
+    imports = copy_codemirror(folder, lambda name, version: npm_package(name, version, say=say))
     (folder / WHEEL).write_bytes(wheel_bytes())
     zipped, menu = examples(programs)
     (folder / "examples.zip").write_bytes(zipped)
     static = resources.files("pseudo.site").joinpath("static")
     for name in STATIC:
         (folder / name).write_bytes(static.joinpath(name).read_bytes())
+    page = folder / "index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("__IMPORTMAP__", json.dumps(imports, indent=1)),
+                    encoding="utf-8")
+    (folder / "tokens.js").write_text(tokens_module(), encoding="utf-8")
     shutil.copyfile(Path(__file__).with_name("serve.py"), folder / "serve.py")  # python3 serve.py, no pseudo needed
     from ..tools.highlight import CSS
     (folder / "highlight.css").write_text(CSS, encoding="utf-8")

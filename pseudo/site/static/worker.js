@@ -1,11 +1,17 @@
-// The playground's worker: Pyodide runs pseudo's own command line here, off the page's thread.
-// Messages in: {id, type: "command", argv, stdin, name, text, read: [paths]} | {id, type: "highlight", text}
-//              | {id, type: "read", path} | {type: "interrupt", buffer}
-// Messages out: {type: "ready"} | {type: "failed", text} | {id, ...result}
+// The playground's worker: Pyodide runs pseudo's own command line here, off the page's thread
+// (pseudo/site/browser.py). Messages in:
+//   {type: "setup", interrupt, input}     shared memory for Stop and for typed lines (or null)
+//   {id, type: "run", argv, name, text, stdin, typed, skip, stopAtRead}
+//                                         a run shown as it goes: {type: "output", stream, text},
+//                                         {type: "ask"} when it waits for a typed line
+//   {id, type: "command", argv, name, text, stdin, read: [paths]}   a command whose output is kept
+// Messages out: {type: "ready", python} | {type: "failed", text} | {type: "started", id} | {id, ...result}
+//   (result.fatal: Pyodide failed for good, and this worker can do no more)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, self.location.href).href;
-let py = null, api = null, interrupt = null;
+let py = null, api = null, interrupt = null, input = null;
+const LINE = 1, EOF = 2, STOP = 3;  // input[0]: what the page answered (0: nothing yet)
 
 const ready = (async () => {
   const site = await (await fetch(here("./site.json"))).json();
@@ -20,48 +26,84 @@ const ready = (async () => {
   postMessage({ type: "ready", python: py.version });
 })().catch((e) => postMessage({ type: "failed", text: String(e && e.message || e) }));
 
+// What browser.py calls: the page's side of a terminal.
+const page = {
+  write(stream, text) { postMessage({ type: "output", stream, text }); },
+  read() {
+    if (!input) return ["later", ""];  // nothing to wait on: the page runs the program again with the line
+    const control = new Int32Array(input, 0, 2), bytes = new Uint8Array(input, 8);
+    if (!(interrupt && Atomics.load(interrupt, 0) === 2)) {  // not when a Stop is already on its way
+      postMessage({ type: "ask" });
+      Atomics.wait(control, 0, 0);
+    }
+    const state = interrupt && Atomics.load(interrupt, 0) === 2 ? STOP : Atomics.load(control, 0);
+    const text = state === LINE ? new TextDecoder().decode(bytes.slice(0, control[1])) : "";
+    Atomics.store(control, 0, 0);
+    if (state === STOP && interrupt) Atomics.store(interrupt, 0, 0);  // the read raises it: not twice
+    return [state === LINE ? "line" : state === EOF ? "eof" : "stop", text];
+  },
+};
+
 // a Python KeyboardInterrupt: a Stop (pyodide's PythonError names its Python class in `type`)
 const interrupted = (e) => e && (e.type === "KeyboardInterrupt" || /KeyboardInterrupt/.test(String(e.message || e)));
 
-function command(m) {
+function withProgram(m, work) {
   // the page clears the interrupt when it asks for the run: a Stop pressed before the run
   // begins is kept, and stops it at once
   postMessage({ type: "started", id: m.id });
-  let args = null;
+  const proxies = [];
+  const py_ = (value) => { const p = py.toPy(value); proxies.push(p); return p; };
   try {
     if (m.name) py.FS.writeFile("/work/" + m.name, m.text, { encoding: "utf8" });
-    args = py.toPy(m.argv);
-    const result = api.command(args, m.stdin || "").toJs({ dict_converter: Object.fromEntries });
+    return work(py_);
+  } catch (e) {  // a Stop that came before pseudo itself could catch it
+    if (!interrupted(e)) throw e;
+    return { code: 130, out: "", err: "pseudo: прервано кнопкой «Стоп»\n", written: [0, 0], stopped: true };
+  } finally {
+    for (const p of proxies) p.destroy();
+  }
+}
+
+function run(m) {
+  return withProgram(m, (toPy) => {
+    const result = api.run.callKwargs(toPy(m.argv), page, {
+      stdin: m.stdin === null ? undefined : m.stdin, typed: toPy(m.typed || []), skip: toPy(m.skip || [0, 0]), stop_at_read: !!m.stopAtRead,
+    });
+    const out = result.toJs({ dict_converter: Object.fromEntries });
+    result.destroy();
+    return out;
+  });
+}
+
+function command(m) {
+  return withProgram(m, (toPy) => {
+    const proxy = api.command(toPy(m.argv), m.stdin || "");
+    const result = proxy.toJs({ dict_converter: Object.fromEntries });
+    proxy.destroy();
     for (const path of m.read || []) {
       try { result[path] = py.FS.readFile(path, { encoding: "utf8" }); py.FS.unlink(path); } catch (_) { /* not written */ }
     }
     return result;
-  } catch (e) {  // a Stop that came before pseudo itself could catch it
-    if (!interrupted(e)) throw e;
-    return { code: 130, out: "", err: "pseudo: прервано кнопкой «Стоп»\n" };
-  } finally {
-    if (args) args.destroy();
-  }
+  });
 }
 
 self.onmessage = async (event) => {
   const m = event.data;
-  if (m.type === "interrupt") {
-    interrupt = m.buffer;
-    if (py) py.setInterruptBuffer(interrupt);
+  if (m.type === "setup") {
+    interrupt = m.interrupt;
+    input = m.input;
+    if (py && interrupt) py.setInterruptBuffer(interrupt);
     return;
   }
   await ready;
   if (!api) return;
   try {
-    if (m.type === "command") postMessage({ id: m.id, ...command(m) });
-    else if (m.type === "highlight") postMessage({ id: m.id, html: api.highlight(m.text) });
-    else if (m.type === "read") postMessage({ id: m.id, text: api.read(m.path) });
+    if (m.type === "run") postMessage({ id: m.id, ...run(m) });
+    else if (m.type === "command") postMessage({ id: m.id, ...command(m) });
   } catch (e) {
-    // a Stop can only be meant for a run: one that came while this ran waits for the run queued behind
-    if (interrupt && m.type !== "command" && interrupted(e)) {
-      Atomics.store(interrupt, 0, 2);
-    }
-    postMessage({ id: m.id, code: 70, out: "", err: "ошибка песочницы: " + String(e && e.message || e) + "\n" });
+    // the browser's stack overflowed below Python (Pyodide cannot go on): the page starts another worker
+    const fatal = e instanceof RangeError || /fatally failed/.test(String(e && e.message));
+    postMessage({ id: m.id, code: 70, out: "", err: "ошибка песочницы: " + String(e && e.message || e) + "\n",
+                  written: [0, 0], fatal });
   }
 };
