@@ -581,11 +581,11 @@ def test_stepping_the_trace_marks_the_line_in_the_editor(page):
     source = (PROGRAMS / QUEENS).read_text(encoding="utf-8").split("\n")
     run(page, "#trace")
     frame = page.frame_locator("#trace-frame")
-    frame.locator(".cur").wait_for()
+    frame.locator(".cur[data-line]").wait_for()
     seen = set()
     for _ in range(12):
         frame.get_by_role("button", name="шаг ▶").click()
-        number = int(frame.locator(".cur").get_attribute("data-line"))
+        number = int(frame.locator(".cur[data-line]").get_attribute("data-line"))
         eventually(page, f"document.querySelector('.cm-step-line')?.innerText === {json.dumps(source[number - 1])}", 10)
         assert page.is_visible(".cm-step-line") and page.is_visible(".cm-step-mark")
         seen.add(number)
@@ -598,9 +598,11 @@ def test_stepping_the_trace_marks_the_line_in_the_editor(page):
 
 def test_at_1024_by_768_the_header_is_one_row_and_messages_wrap(page):
     page.set_viewport_size({"width": 1024, "height": 768})
-    boxes = page.eval_on_selector_all("header > *", "els => els.map(e => [e.getBoundingClientRect().top, "
-                                                    "e.getBoundingClientRect().bottom])")
-    assert max(top for top, _ in boxes) < min(bottom for _, bottom in boxes), boxes  # side by side: one row
+    for kind in ("--flowchart", ""):  # with the field of the flowchart's procedure, and without
+        page.select_option("#diagram-kind", kind)
+        boxes = page.eval_on_selector_all("header > :not([hidden])", "els => els.map(e => "
+                                          "[e.getBoundingClientRect().top, e.getBoundingClientRect().bottom])")
+        assert max(top for top, _ in boxes) < min(bottom for _, bottom in boxes), boxes  # side by side: one row
     program(page, "очень_длинное_имя_переменной_которой_нет := 1\n"
                   "СООБЩИТЬ очень_длинное_имя_переменной_которой_нет + неизвестная_переменная_с_длинным_именем\n")
     run(page)

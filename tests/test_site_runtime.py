@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from conftest import LONG, PROGRAMS, ROOT
 
-from pseudo.runtime.messages import RUNTIME_MESSAGES
+from pseudo.runtime.messages import RUNTIME_HINTS, RUNTIME_MESSAGES
 from pseudo.site import browser
 from pseudo.site.editor import js_regex, tokens_module
 from pseudo.tools.highlight import tokens
@@ -85,21 +85,26 @@ def test_stop_at_a_read_is_the_languages_interruption(asks, answer, stop_at_read
 
 def test_messages_speak_of_the_page_only_while_it_runs(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    before = dict(RUNTIME_MESSAGES)
+    before = dict(RUNTIME_MESSAGES), dict(RUNTIME_HINTS)
     (tmp_path / "deep.pseudo").write_text("f (n) = f(n + 1)\nСООБЩИТЬ f(1)\n", encoding="utf-8")
     page = Page()
     assert browser.run(["run", "--max-depth", "50", "deep.pseudo"], page)["code"] == 70
-    assert "превышена глубина рекурсии (50 вызовов): глубже в браузере не помещается" in page.text("err")
-    assert "--max-depth" not in page.text("err")
-    assert RUNTIME_MESSAGES == before, "the command line's messages are its own again"
+    err = page.text("err")
+    assert "превышена глубина рекурсии (50 вызовов): в песочнице это предел" in err
+    assert "--max-depth" not in err and "рекурсия не кончается" in err
+    assert (RUNTIME_MESSAGES, RUNTIME_HINTS) == before, "the command line's messages are its own again"
 
 
-def test_the_page_messages_are_the_runtimes_with_the_same_values():
-    for key, text in browser.PAGE_MESSAGES.items():
-        assert key in RUNTIME_MESSAGES
+@pytest.mark.parametrize("page, runtime", [(browser.PAGE_MESSAGES, RUNTIME_MESSAGES), (browser.PAGE_HINTS, RUNTIME_HINTS)])
+def test_the_page_messages_are_the_runtimes_with_the_same_values(page, runtime):
+    for key, text in page.items():
+        assert key in runtime
         assert "--" not in text and "Ctrl" not in text
-        placeholders = {p.split("}")[0] for p in RUNTIME_MESSAGES[key].split("{")[1:]}
+        placeholders = {p.split("}")[0] for p in runtime[key].split("{")[1:]}
         assert placeholders == {p.split("}")[0] for p in text.split("{")[1:]}
+    left = [key for table in (RUNTIME_MESSAGES, RUNTIME_HINTS) for key, text in table.items()
+            if ("--" in text or "Ctrl" in text) and key not in browser.PAGE_MESSAGES and key not in browser.PAGE_HINTS]
+    assert left == [], "every runtime message that names an option has the page's words"
 
 
 def test_output_is_sent_as_it_is_written_and_gathered_when_it_floods():

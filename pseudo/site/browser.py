@@ -17,16 +17,24 @@ import sys
 import time
 
 from ..cli import main
-from ..runtime.messages import RUNTIME_MESSAGES
+from ..runtime.messages import RUNTIME_HINTS, RUNTIME_MESSAGES
 
 PAGE_MESSAGES = {
-    "step-limit": "превышен предел шагов песочницы ({limit}): программа в браузере столько не работает",
+    "step-limit": "превышен предел шагов песочницы ({limit}){hot}",
     "time-limit": "превышен предел времени песочницы ({limit} с)",
-    "depth-limit": "превышена глубина рекурсии ({limit} вызовов): глубже в браузере не помещается — "
-                   "в песочнице это предел",
+    "depth-limit": "превышена глубина рекурсии ({limit} вызовов): в песочнице это предел, глубже стек браузера "
+                   "не пускает",
     "interrupted": "выполнение прервано кнопкой «Стоп»",
 }
 """The runtime's messages as the page says them (keys of runtime/messages.py RUNTIME_MESSAGES)."""
+
+PAGE_HINTS = {
+    "step-limit": "похоже, программа не кончается: посмотрите, что должно остановить повторение{where}; "
+                  "остановить её раньше можно кнопкой «Стоп»",
+    "depth-limit": "похоже, рекурсия не кончается: у определения должен быть случай, в котором оно не вызывает "
+                   "себя (ЕСЛИ n = 0 ТО 1 ИНАЧЕ …)",
+}
+"""The runtime's hints that name command-line options, as the page says them (RUNTIME_HINTS)."""
 
 PAGE_PHRASES = [
     ("pseudo: прервано (Ctrl-C)", "pseudo: прервано кнопкой «Стоп»"),
@@ -175,13 +183,16 @@ def _main(argv: list[str], stdin, out, err) -> int:
 
 @contextlib.contextmanager
 def _page_messages():
-    """The runtime's messages as the page says them, while a command runs."""
-    kept = {key: RUNTIME_MESSAGES[key] for key in PAGE_MESSAGES}
+    """The runtime's messages and hints as the page says them, while a command runs."""
+    kept = [(table, {key: table[key] for key in page}) for table, page in
+            ((RUNTIME_MESSAGES, PAGE_MESSAGES), (RUNTIME_HINTS, PAGE_HINTS))]
     RUNTIME_MESSAGES.update(PAGE_MESSAGES)
+    RUNTIME_HINTS.update(PAGE_HINTS)
     try:
         yield
     finally:
-        RUNTIME_MESSAGES.update(kept)
+        for table, texts in kept:
+            table.update(texts)
 
 
 def _list(values) -> list:

@@ -25,7 +25,12 @@ let lastTyped = [];                      // the lines typed in the last run ("\n
 let checkTimer = 0, checkWaits = false, checking = false;  // `pseudo check` of the text as it is typed
 
 const runtime = new Runtime({
-  ready(python) { setBusy(false, "готово (Pyodide " + python + ")"); checkWaits = true; if (editor) check(); },
+  ready(python) {
+    ui.status.title = "Pyodide " + python;
+    setBusy(false, "готово");
+    checkWaits = true;
+    if (editor) check();
+  },
   failed(text) { setStatus("среда выполнения не загрузилась: " + text); },
   started() { if (busy) setStatus("выполняется…"); },
   output(stream, text) { (stream === "out" ? out : messages).write(text); },
