@@ -72,8 +72,10 @@ def _once(warnings: list) -> list:
 
 def run(loaded: Loaded, stdin=None, stdout=None, limits=None, mode: str = "compiled",
         stats=None, tracer=None) -> None:
-    """Run a loaded program: compiled to Python (the default) or interpreted ("interpret");
-    statistics (`interpreter.Stats`) and tracing (`tools.trace.Tracer`) interpret it."""
+    """Run a loaded program: compiled to Python (the default; "exact": without the fast code)
+    or interpreted ("interpret": the evaluator of closures.py; "reference": the tree walk of
+    interpreter.py, which tests hold it to); statistics (`interpreter.Stats`) and tracing
+    (`tools.trace.Tracer`) interpret it."""
     from .execute import run as _run
     _run(loaded, stdin=stdin, stdout=stdout, limits=limits, mode=mode, stats=stats, tracer=tracer)
 

@@ -18,14 +18,15 @@ INTERPRETER_FRAMES = 60  # Python frames one pseudo call may take in the interpr
 
 def run(loaded, stdin=None, stdout=None, limits: Limits | None = None, mode: str = "compiled",
         stats=None, tracer=None) -> None:
-    """Run the program; raises PseudoRuntimeError when it fails. Statistics and tracing
-    need the interpreter."""
+    """Run the program; raises PseudoRuntimeError when it fails. `mode`: "compiled",
+    "exact", "interpret" (closures.py) or "reference" (interpreter.py). Statistics and tracing
+    need an interpreter."""
     limits = limits or Limits()
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     if mode in ("compiled", "exact") and stats is None and tracer is None:
         _run_compiled(loaded, stdin, stdout, limits, mode)
     else:
-        _run_interpreted(loaded, stdin, stdout, limits, stats, tracer)
+        _run_interpreted(loaded, stdin, stdout, limits, stats, tracer, reference=mode == "reference")
 
 
 def _run_compiled(loaded, stdin, stdout, limits: Limits, mode: str) -> None:
@@ -76,8 +77,12 @@ def _span(place, texts: dict):
                 place.end_column)
 
 
-def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer) -> None:
-    from .interpreter import Interpreter, StateReader
+def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer, reference: bool = False) -> None:
+    if reference:
+        from .interpreter import Interpreter, StateReader
+    else:
+        from .closures import ClosureInterpreter as Interpreter
+        from .closures import ClosureStateReader as StateReader
     interpreter = Interpreter(loaded.program, loaded.facts, tracer, stats)
 
     def main():

@@ -409,8 +409,7 @@ class StateReader:
         return frame.f_back.f_locals["fr"] if frame.f_code is STEP else frame.f_locals["fr"]
 
     def snapshot(self, frame):
-        span = frame.f_locals["span"] if frame.f_code is STEP else frame.f_locals["s"].span
-        fr = self.call(frame)
+        span, fr = self.site(frame, True), self.call(frame)
         count, it = [0], self.interpreter
         values = [tuple((name, frozen(v, count)) for name, v in names.items()) for names in (it.globals, fr.values)]
         arrays = tuple((name, frozen(a, count)) for name, a in it.arrays.items())

@@ -11,6 +11,7 @@ from conftest import PROGRAMS
 import pseudo
 from pseudo import nodes, runtime
 from pseudo.analysis.kinds import Kinds
+from pseudo.closures import ClosureInterpreter
 from pseudo.frontend.source import Source, Span
 from pseudo.interpreter import Interpreter
 from pseudo.pygen.body import BodyCode
@@ -28,6 +29,7 @@ def test_every_node_class_is_an_expression_a_statement_or_structure():
 
 @pytest.mark.parametrize("stage,statement,expression", [
     (Interpreter, "_exec_", "_eval_"),
+    (ClosureInterpreter, "_stmt_", "_expr_"),
     (BodyCode, "_stmt_", "_expr_"),
 ])
 def test_every_stage_has_an_arm_for_every_node_class(stage, statement, expression):

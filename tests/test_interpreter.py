@@ -34,7 +34,7 @@ def test_steps_count_loops_calls_and_transfers():
     from pseudo.runtime.limits import steps_taken
     loaded = pseudo.load(Source("f (x) = x\nДЛЯ i := 1 ДО 10 ВЫПОЛНЯТЬ y := f(i) ВЕРНУТЬСЯ\n"
                                 "А: ЕСЛИ y > 0 ТО y := y - 5; А КОНЕЦ_ЕСЛИ\n"))
-    for mode in ("interpret", "exact"):  # the fast code counts from above (pygen/weights.py)
+    for mode in ("reference", "interpret", "exact"):  # the fast code counts from above (pygen/weights.py)
         pseudo.run(loaded, stdout=io.StringIO(), mode=mode)
         assert steps_taken() == 10 + 10 + 2, mode
 
