@@ -48,6 +48,11 @@ class ClosureInterpreter(Interpreter):
         except КонецРаботы:
             pass
 
+    def describe(self, fr: tuple) -> str:
+        """A call in progress, as a report shows it. (On the stack a call is a tuple (body,
+        values, call node), not a Frame: a call makes one, and a tuple costs a fifth.)"""
+        return super().describe(Frame(*fr))
+
     def compiled(self, key: str | None):
         """The closure of a body: of a function, its value; of a procedure, it runs it."""
         self.scope = body = self.facts.bodies[key]
@@ -67,15 +72,27 @@ class ClosureInterpreter(Interpreter):
         automaton = self.automata.get(id(block))
         if automaton is not None:
             return self.states(automaton)
-        return self.sequence([self.stmt(s) for s in block.stmts])
+        return self.sequence(block.stmts)
 
-    @staticmethod
-    def sequence(stmts: list):
-        if len(stmts) == 1:
-            return stmts[0]
+    def sequence(self, stmts: tuple):
+        """Statements run in turn; with a tracer, told of each as it begins."""
+        closures, tracer = [self.stmt(s) for s in stmts], self.tracer
+        if tracer is not None:
+            pairs = list(zip(stmts, closures))
+
+            def traced(v):
+                for s, run in pairs:
+                    tracer.statement(s)
+                    signal = run(v)
+                    if signal is not None:
+                        return signal
+                return None
+            return traced
+        if len(closures) == 1:
+            return closures[0]
 
         def run(v):
-            for s in stmts:
+            for s in closures:
                 signal = s(v)
                 if signal is not None:
                     return signal
@@ -86,8 +103,7 @@ class ClosureInterpreter(Interpreter):
         """A block with labels: its states run in turn until a transfer picks another."""
         index = {s.name: i for i, s in enumerate(a.states)}
         entry, last = index[a.entry], len(a.states) - 1
-        bodies = [self.sequence([self.stmt(s) for s in state.stmts]) if state.stmts else None
-                  for state in a.states]
+        bodies = [self.sequence(state.stmts) if state.stmts else None for state in a.states]
         spans = [state.span for state in a.states]
         keys = [(a.owner, state.name) for state in a.states]
         tracer, stats, placed = self.tracer, self.stats, self.placed
@@ -121,50 +137,52 @@ class ClosureInterpreter(Interpreter):
         return run
 
     def stmt(self, s: n.Stmt):
-        """A statement's closure: it notes where the run is, and a failure not placed yet is
-        placed at the statement; with a tracer, told of it first."""
-        run = self.STMT[type(s)](self, s)
-        tracer = self.tracer
-        if tracer is None:
-            return run
-
-        def traced(v):
-            tracer.statement(s)
-            return run(v)
-        return traced
+        """A statement's closure: it notes where the run is (`where`), and places a failure
+        not placed yet at the statement."""
+        return self.STMT[type(s)](self, s)
 
     def _stmt_Assign(self, s: n.Assign):
-        value, span, placed, name = self.expr(s.value), s.span, self.placed, s.target.name
-        if self.tracer is None and self.scope_of(s.target) == "local":  # stored here: a call less
-            def assign_local(v):
-                self.where = span
-                try:
-                    v[name] = value(v)
-                except Failure as f:
-                    raise placed(f, span) from None
-            return assign_local
-        if self.tracer is None and self.scope_of(s.target) == "global":
-            glob = self.globals
+        target, value, span, placed, tracer = s.target, self.expr(s.value), s.span, self.placed, self.tracer
+        name, scope = target.name, self.scope_of(s.target)
+        if scope in ("local", "global"):  # stored here, not by store(): a call less
+            local, glob = scope == "local", self.globals
 
-            def assign_global(v):
+            def assign_variable(v):
                 self.where = span
                 try:
-                    glob[name] = value(v)
+                    x = value(v)
+                    place = v if local else glob
+                    if tracer is not None:
+                        tracer.assign(target, None, place.get(name), x, local)
+                    place[name] = x
                 except Failure as f:
                     raise placed(f, span) from None
-            return assign_global
-        if self.tracer is None and isinstance(s.target, n.Index):
-            array, key = self.arrays[name], self.key(s.target)
+            return assign_variable
+        if scope == "element":
+            array, key, checked = self.arrays[name], self.key(target), self.checked
+            (index, *_), unset = self.operands(target.indices)
+            one = len(target.indices) == 1  # its key checked here, a call less
 
             def assign_element(v):
                 self.where = span
                 try:
                     x = value(v)
-                    array[key(v)] = x
+                    if one:
+                        try:
+                            k = index(v)
+                        except KeyError as missing:
+                            raise unset(missing) from None
+                        if type(k) is not int:
+                            k = checked(индекс, k, target.span, array)
+                    else:
+                        k = key(v)
+                    if tracer is not None:
+                        tracer.assign(target, k, array.get(k), x, False)
+                    array[k] = x
                 except Failure as f:
                     raise placed(f, span) from None
             return assign_element
-        store = self.store(s.target)
+        store = self.store(target)
 
         def assign(v):
             self.where = span
@@ -175,6 +193,8 @@ class ClosureInterpreter(Interpreter):
         return assign
 
     def _stmt_CallStmt(self, s: n.CallStmt):
+        if self.tracer is None and self.stats is None:  # the call's closure is the statement's
+            return self.call(s.call, want_value=False, statement=s.span)
         call, span, placed = self.call(s.call, want_value=False), s.span, self.placed
 
         def call_stmt(v):
@@ -238,19 +258,26 @@ class ClosureInterpreter(Interpreter):
     def _stmt_For(self, s: n.For):
         start, stop = self.expr(s.start), self.expr(s.stop)
         step = self.expr(s.step) if s.step is not None else None
-        variable = n.Var(s.span, s.var)
-        local = self.tracer is None and self.scope_of(variable) == "local"  # stored here: a call less
+        fixed = s.start.value if type(s.start) is n.Const else None  # `ДЛЯ i := 1`: no call for the 1
+        variable, name, tracer, glob = n.Var(s.span, s.var), s.var, self.tracer, self.globals
+        scope = self.scope_of(variable)
+        simple, local = scope in ("local", "global"), scope == "local"  # stored here, not by store()
+        quiet = local and tracer is None
         store, body, span, placed = self.store(variable), self.block(s.body), s.span, self.placed
-        name = s.var
 
         def for_(v):
             self.where = span
             try:
-                first = start(v)
+                first = start(v) if fixed is None else fixed
                 values = прогрессия(first, 1 if step is None else step(v), stop(v))
                 for value in values:
-                    if local:
+                    if quiet:
                         v[name] = value
+                    elif simple:
+                        place = v if local else glob
+                        if tracer is not None:
+                            tracer.assign(variable, None, place.get(name), value, local)
+                        place[name] = value
                     else:
                         store(v, value)
                     limits.шаг()
@@ -407,25 +434,45 @@ class ClosureInterpreter(Interpreter):
     def key(self, e: n.Index):
         """key(v): the key of an element, checked: an integer, or a tuple of them."""
         array, span, checked = self.arrays[e.name], e.span, self.checked
-        indices = [self.expr(i) for i in e.indices]
+        indices, unset = self.operands(e.indices)
         if len(indices) == 1:
             index = indices[0]
 
             def one(v):
-                k = index(v)
+                try:
+                    k = index(v)
+                except KeyError as missing:
+                    raise unset(missing) from None
                 return k if type(k) is int else checked(индекс, k, span, array)
             return one
-        if len(indices) == 2:
-            first, second = indices
-
-            def two(v):
-                k = (first(v), second(v))
-                return k if type(k[0]) is int and type(k[1]) is int else checked(индекс, k, span, array)
-            return two
 
         def several(v):
-            return checked(индекс, tuple([i(v) for i in indices]), span, array)
+            try:
+                k = tuple([i(v) for i in indices])
+            except KeyError as missing:
+                raise unset(missing) from None
+            return checked(индекс, k, span, array)
         return several
+
+    def operands(self, exprs) -> tuple[list, object]:
+        """The closures of operands that one closure evaluates in turn, and `unset(KeyError)`.
+        A local variable among them is read by operator.itemgetter — a call of C, no frame of
+        Python —, whose KeyError that closure turns by unset() into the failure of the first
+        operand of that name (a variable once set stays set: the first is the one unset);
+        None for a KeyError of another (no operand of its name)."""
+        closures, first = [], {}
+        for e in exprs:
+            if self.scope_of(e) == "local":
+                closures.append(operator.itemgetter(e.name))
+                first.setdefault(e.name, e)
+            else:
+                closures.append(self.expr(e))
+        placed = self.placed
+
+        def unset(missing: KeyError):
+            e = first.get(missing.args[0])
+            return missing if e is None else placed(fail("unset-var", name=e.name), e.span)
+        return closures, unset
 
     # ---- expressions ----
 
@@ -445,35 +492,41 @@ class ClosureInterpreter(Interpreter):
                 except Failure as f:
                     raise placed(f, span) from None
             return through
-        unset = self.unset(e)
-        if scope == "local":
-            def local(v):
-                try:
-                    return v[name]
-                except KeyError:
-                    raise unset() from None
-            return local
-        glob = self.globals
+        place = None if scope == "local" else self.globals
 
-        def global_(v):
+        def variable(v):
             try:
-                return glob[name]
+                return (v if place is None else place)[name]
             except KeyError:
-                raise unset() from None
-        return global_
-
-    def unset(self, e: n.Var):
-        """unset(): the failure of reading a variable that has no value, placed at it."""
-        name, span, placed = e.name, e.span, self.placed
-        return lambda: placed(fail("unset-var", name=name), span)
+                raise placed(fail("unset-var", name=name), span) from None
+        return variable
 
     def _expr_Index(self, e: n.Index):
         array, span, placed, checked = self.arrays[e.name], e.span, self.placed, self.checked
-        if len(e.indices) == 2:  # `доска[r, c]`: its key made and checked here, a call less
-            first, second = (self.expr(i) for i in e.indices)
+        indices, unset = self.operands(e.indices)
+        if len(indices) == 1:  # the commonest: its key checked here, a call less
+            index = indices[0]
+
+            def element(v):
+                try:
+                    k = index(v)
+                except KeyError as missing:
+                    raise unset(missing) from None
+                if type(k) is not int:
+                    k = checked(индекс, k, span, array)
+                try:
+                    return array[k]
+                except Failure as f:
+                    raise placed(f, span) from None
+            return element
+        if len(indices) == 2:  # `доска[r, c]`: the same
+            first, second = indices
 
             def element_of_two(v):
-                k = (first(v), second(v))
+                try:
+                    k = (first(v), second(v))
+                except KeyError as missing:
+                    raise unset(missing) from None
                 if type(k[0]) is not int or type(k[1]) is not int:
                     k = checked(индекс, k, span, array)
                 try:
@@ -481,42 +534,14 @@ class ClosureInterpreter(Interpreter):
                 except Failure as f:
                     raise placed(f, span) from None
             return element_of_two
-        if len(e.indices) > 2:
-            key = self.key(e)
+        key = self.key(e)
 
-            def element_of_several(v):
-                try:
-                    return array[key(v)]
-                except Failure as f:
-                    raise placed(f, span) from None
-            return element_of_several
-        index = e.indices[0]
-        if self.scope_of(index) == "local":  # `к[n]`: the variable read here, a call less
-            name, unset = index.name, self.unset(index)
-
-            def element_at_local(v):
-                try:
-                    k = v[name]
-                except KeyError:
-                    raise unset() from None
-                if type(k) is not int:
-                    k = checked(индекс, k, span, array)
-                try:
-                    return array[k]
-                except Failure as f:
-                    raise placed(f, span) from None
-            return element_at_local
-        index = self.expr(index)
-
-        def element(v):
-            k = index(v)
-            if type(k) is not int:
-                k = checked(индекс, k, span, array)
+        def element_of_several(v):
             try:
-                return array[k]
+                return array[key(v)]
             except Failure as f:
                 raise placed(f, span) from None
-        return element
+        return element_of_several
 
     def _expr_BuiltinCall(self, e: n.BuiltinCall):
         span, placed = e.span, self.placed
@@ -552,29 +577,18 @@ class ClosureInterpreter(Interpreter):
 
     def _expr_Binary(self, e: n.Binary):
         op = OPERATORS[e.op]
-        left, right, function, span, placed = self.expr(e.left), self.expr(e.right), op.function, e.span, self.placed
+        (left, right), unset = self.operands([e.left, e.right])
+        function, span, placed = op.function, e.span, self.placed
         python = PYTHON.get(op.python)
         fast = frozenset(TYPES[k] for k in op.exact if k in TYPES) if python is not None else ()
-        if type(e.right) is n.Const and type(e.right.value) in fast and self.scope_of(e.left) == "local":
-            b, kind, name, unset = e.right.value, type(e.right.value), e.left.name, self.unset(e.left)
-
-            def local_with_constant(v):  # `x >= 1`, `n + 1`: the variable read here, two calls less
-                try:
-                    a = v[name]
-                except KeyError:
-                    raise unset() from None
-                if type(a) is kind:
-                    return python(a, b)
-                try:
-                    return function(a, b)
-                except Failure as f:
-                    raise placed(f, span) from None
-            return local_with_constant
-        if type(e.right) is n.Const and type(e.right.value) in fast:  # `поле[x] = 0`
+        if type(e.right) is n.Const and type(e.right.value) in fast:  # `n + 1`, `поле[x] = 0`
             b, kind = e.right.value, type(e.right.value)
 
             def with_constant(v):
-                a = left(v)
+                try:
+                    a = left(v)
+                except KeyError as missing:
+                    raise unset(missing) from None
                 if type(a) is kind:
                     return python(a, b)
                 try:
@@ -584,7 +598,10 @@ class ClosureInterpreter(Interpreter):
             return with_constant
         if fast == {int}:
             def integers(v):
-                a, b = left(v), right(v)
+                try:
+                    a, b = left(v), right(v)
+                except KeyError as missing:
+                    raise unset(missing) from None
                 if type(a) is int and type(b) is int:
                     return python(a, b)
                 try:
@@ -594,7 +611,10 @@ class ClosureInterpreter(Interpreter):
             return integers
         if fast:
             def kinds(v):
-                a, b = left(v), right(v)
+                try:
+                    a, b = left(v), right(v)
+                except KeyError as missing:
+                    raise unset(missing) from None
                 t = type(a)
                 if t is type(b) and t in fast:
                     return python(a, b)
@@ -605,7 +625,10 @@ class ClosureInterpreter(Interpreter):
             return kinds
 
         def checked(v):
-            a, b = left(v), right(v)
+            try:
+                a, b = left(v), right(v)
+            except KeyError as missing:
+                raise unset(missing) from None
             try:
                 return function(a, b)
             except Failure as f:
@@ -615,20 +638,34 @@ class ClosureInterpreter(Interpreter):
     _expr_Compare = _expr_Binary
 
     def _expr_Logical(self, e: n.Logical):
-        decisive = e.op == "ИЛИ"  # ИЛИ stops at ИСТИНА, И at ЛОЖЬ
-        left, right, op, checked = self.expr(e.left), self.expr(e.right), e.op, self.checked
-        left_span, right_span = e.left.span, e.right.span
+        """`a И b И c`: the operands in turn, up to the first that decides (ЛОЖЬ for И, ИСТИНА
+        for ИЛИ) — one closure for a whole chain of one operator, however it is bracketed."""
+        decisive, op, checked = e.op == "ИЛИ", e.op, self.checked
+        going_on = not decisive
+        parts = [(self.expr(x), x.span) for x in _chain(e, op)]
+        if len(parts) == 2:  # written out: a loop costs more than it saves
+            (left, left_span), (right, right_span) = parts
+
+            def pair(v):
+                a = left(v)
+                if a is decisive:
+                    return decisive
+                if a is not going_on:
+                    checked(логическое, a, left_span, op)
+                b = right(v)
+                if b is decisive or b is going_on:
+                    return b
+                return checked(логическое, b, right_span, op)
+            return pair
 
         def logical(v):
-            a = left(v)
-            if a is not True and a is not False:
-                a = checked(логическое, a, left_span, op)
-            if a is decisive:
-                return decisive
-            b = right(v)
-            if b is True or b is False:
-                return b
-            return checked(логическое, b, right_span, op)
+            for part, span in parts:
+                x = part(v)
+                if x is decisive:
+                    return decisive
+                if x is not going_on:  # not a truth value: the runtime's error
+                    checked(логическое, x, span, op)
+            return going_on
         return logical
 
     def _expr_Not(self, e: n.Not):
@@ -657,34 +694,43 @@ class ClosureInterpreter(Interpreter):
 
     # ---- calls ----
 
-    def call(self, e: n.Call, want_value: bool = True):
-        """A call's closure: the arguments, the callee's body (made at its first call), its value."""
+    def call(self, e: n.Call, want_value: bool = True, statement=None):
+        """A call's closure: the arguments, the callee's body (made at its first call), its value.
+        `statement`: the span of the statement the call is, which it notes as `where` (every
+        failure of a call is placed at the call or inside it)."""
         d = self.program.definitions[e.name]
-        args = [(p.name, self.cell(a) if p.by_ref else self.expr(a)) for a, p in zip(e.args, d.params)]
+        pairs = list(zip(e.args, d.params))
+        values, unset = self.operands([a for a, p in pairs if not p.by_ref])
+        args = [(p.name, self.cell(a) if p.by_ref else values.pop(0)) for a, p in pairs]
         body, code = self.facts.bodies[e.name], self.codes.setdefault(e.name, [None])
         stack, span, placed, name = self.stack, e.span, self.placed, e.name
         procedure = not d.is_function
         if self.tracer is not None or self.stats is not None:
-            return self.watched_call(e, d, args, body, code, want_value)
+            return self.watched_call(e, d, args, unset, body, code, want_value)
 
         push, pop, enter, leave = stack.append, stack.pop, limits.войти, limits.выйти
         arity = len(args)
         (p1, a1), (p2, a2) = (args + [(None, None)] * 2)[:2]
 
         def call(v):
-            if arity == 1:  # the values of the parameters (a dict written out: the commonest arities)
-                values = {p1: a1(v)}
-            elif arity == 2:
-                values = {p1: a1(v), p2: a2(v)}
-            else:
-                values = {}
-                for parameter, arg in args:
-                    values[parameter] = arg(v)
+            if statement is not None:
+                self.where = statement
+            try:
+                if arity == 1:  # the values of the parameters (a dict written out: the commonest arities)
+                    values = {p1: a1(v)}
+                elif arity == 2:
+                    values = {p1: a1(v), p2: a2(v)}
+                else:
+                    values = {}
+                    for parameter, arg in args:
+                        values[parameter] = arg(v)
+            except KeyError as missing:
+                raise unset(missing) from None
             try:
                 enter()
             except Failure as f:
                 raise placed(f, span) from None
-            push(Frame(body, values, e))
+            push((body, values, e))
             value = (code[0] or self.made(name, code))(values)
             if procedure:
                 value = values.get(RESULT)
@@ -695,20 +741,23 @@ class ClosureInterpreter(Interpreter):
             return value
         return call
 
-    def watched_call(self, e: n.Call, d: n.Definition, args: list, body, code: list, want_value: bool):
+    def watched_call(self, e: n.Call, d: n.Definition, args: list, unset, body, code: list, want_value: bool):
         """A call told to the tracer, or counted by the statistics."""
         stack, stats, tracer, span, placed, name = self.stack, self.stats, self.tracer, e.span, self.placed, e.name
         function = d.body if d.is_function else None
 
         def call(v):
             values = {}
-            for parameter, arg in args:
-                values[parameter] = arg(v)
+            try:
+                for parameter, arg in args:
+                    values[parameter] = arg(v)
+            except KeyError as missing:
+                raise unset(missing) from None
             try:
                 limits.войти()
             except Failure as f:
                 raise placed(f, span) from None
-            stack.append(Frame(body, values, e))
+            stack.append((body, values, e))
             if stats is not None:
                 stats.calls[name] = stats.calls.get(name, 0) + 1
             run = code[0] or self.made(name, code)
@@ -762,7 +811,12 @@ class ClosureInterpreter(Interpreter):
 class ClosureStateReader(StateReader):
     """The watch's reader of a run on closures (interpreter.StateReader): the closure that
     made the step — a loop's, a block of states' (a transfer), a call's (its entry) — holds
-    the place of the step as `span`; the call in progress is the top of the stack."""
+    the place of the step as `span`; the call in progress is the top of the stack, as a
+    Frame made for it at the first look that finds it there."""
+
+    def __init__(self, interpreter: ClosureInterpreter):
+        super().__init__(interpreter)
+        self.frames: dict[int, tuple] = {}  # id of a call on the stack → (the call, its Frame), kept
 
     @staticmethod
     def site(frame, at_step: bool):
@@ -770,7 +824,19 @@ class ClosureStateReader(StateReader):
 
     def call(self, frame) -> Frame:
         it = self.interpreter
-        return it.stack[-1] if it.stack else it.main
+        if not it.stack:
+            return it.main
+        entry = it.stack[-1]
+        if id(entry) not in self.frames:  # (the call is kept with it: its id is not another's)
+            self.frames[id(entry)] = (entry, Frame(*entry))
+        return self.frames[id(entry)][1]
+
+
+def _chain(e: n.Expr, op: str) -> list:
+    """The operands of a chain of И (or of ИЛИ), in the order they are evaluated."""
+    if type(e) is n.Logical and e.op == op:
+        return _chain(e.left, op) + _chain(e.right, op)
+    return [e]
 
 
 def _table(prefix: str) -> dict:
