@@ -583,7 +583,8 @@ def cmd_trace(args) -> int:
     # A trace on standard output holds the program's output (`вывод:` events): not written a second time.
     program_output = NoOutput() if stream is sys.stdout or args.html and is_standard_output(path) else None
     sink = filtered(view, flt)
-    tracer = Tracer(sink, max_events)
+    # the events outside the filter's window are numbered, not made (a table keeps them all)
+    tracer = Tracer(sink, max_events, None if flt.empty() or getattr(view, "filters", False) else flt)
     stopped, outcome, error = None, "ok", None
     try:
         try:

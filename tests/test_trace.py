@@ -257,3 +257,43 @@ def test_a_condition_is_shown_whole_with_its_closing_brackets():
     events = events_of("a := 1; s := '('\nЕСЛИ НЕ (a = 1) ИЛИ (a > 0 И s = '(') ТО СООБЩИТЬ 1 КОНЕЦ_ЕСЛИ\n")
     assert [e["text"] for e in events if e["kind"] in ("stmt", "cond")][-3:-1] == [
         "ЕСЛИ НЕ (a = 1) ИЛИ (a > 0 И s = '(') ТО", "НЕ (a = 1) ИЛИ (a > 0 И s = '(')"]
+
+
+WINDOWED = """\
+f (n) = ЕСЛИ n < 2 ТО n ИНАЧЕ f(n - 1) + f(n - 2) КОНЕЦ_ЕСЛИ
+«записать (РЕЗ y) как (x)» = y := x
+П (k) =
+    ДЛЯ i := 1 ДО k ВЫПОЛНЯТЬ
+        записать m[i] как f(i)
+        ЕСЛИ m[i] > 2 ТО СООБЩИТЬ k, i, m[i] КОНЕЦ_ЕСЛИ
+    ВЕРНУТЬСЯ
+ПРОЧЕСТЬ n
+С: П(n); n := n - 1
+   ЕСЛИ n > 3 ТО С КОНЕЦ_ЕСЛИ
+СООБЩИТЬ ЕСЛИ n = 3 ТО 'три' ИНАЧЕ n КОНЕЦ_ЕСЛИ
+"""
+
+
+@pytest.mark.parametrize("window", [
+    {"kinds": {"call", "return"}}, {"kinds": {"output", "input"}}, {"names": {"m", "y"}},
+    {"names": {"k"}, "kinds": {"assign", "stmt"}}, {"first": 50, "last": 120}, {"first": 300}, {"last": 5},
+    {"depth": 0}, {"depth": 1}, {"depth": 2, "first": 40, "last": 400}, {"kinds": {"expr", "cond", "state"}, "depth": 1},
+])
+@pytest.mark.parametrize("max_events", [None, 60, 500])
+def test_a_window_the_tracer_is_given_leaves_the_filtered_trace_as_it_was(window, max_events):
+    """Events outside a filter's window are numbered and not made: what passes the filter, and
+    where a bound stops the run, are the same as when every event is made and then filtered."""
+    from pseudo.tools.views import Filter
+    loaded = pseudo.load(Source(WINDOWED, "t.pseudo"))
+    flt, runs = Filter(**window), []
+    for given in (None, flt):
+        kept, out = [], io.StringIO()
+        tracer = Tracer(lambda ev, kept=kept: flt.accepts(ev) and kept.append(ev), max_events, given)
+        try:
+            pseudo.run(loaded, stdin=io.StringIO("6\n"), stdout=out, tracer=tracer)
+            ending = None
+        except TraceLimit:
+            ending = "limit"
+        runs.append((decoded(kept), out.getvalue(), ending, tracer.count))
+    assert runs[0] == runs[1]
+    assert runs[0][0] or max_events is not None  # unbounded, every window keeps some

@@ -58,9 +58,14 @@ class TraceLimit(Exception):
 
 
 class Tracer:
-    """Numbers the events, keeps the call depth, enforces the bound, hands events to the sink."""
+    """Numbers the events, keeps the call depth, enforces the bound, hands events to the sink.
 
-    def __init__(self, sink, max_events: int | None = None):
+    `window`: which events the sink takes, when it says so before they are made (views.Filter:
+    kinds, steps from and to, depth): the others are numbered and not made. Each event tests
+    `keeps[kind]`, which changes only at the window's edges — a step number, met as the bound
+    is (`mark`), or a call that crosses the depth."""
+
+    def __init__(self, sink, max_events: int | None = None, window=None):
         self.sink = sink
         self.max_events = max_events
         self.limit = sys.maxsize if max_events is None else max_events
@@ -72,26 +77,47 @@ class Tracer:
         self.conditions: dict[int, dict] = {}  # per automaton: goto span → its condition
         # A view that formats its events a batch at a time (views.JsonlView) is handed them
         # through its list `pending`, and told to write them out every `batch` events; one
-        # test of the count, against `mark`, serves that and the bound.
+        # test of the count, against `mark`, serves that, the bound and the window's steps.
         pending = getattr(sink, "pending", None)
         self.batch = sink.batch if pending is not None and sink.batch > 1 else None
         self.emit = pending.append if self.batch is not None else sink
-        self.mark = min(self.limit, self.batch or sys.maxsize)
+        self.flush_at = self.batch or sys.maxsize
+        self.window = window
+        self.kinds = window.taken() if window is not None else None
+        self.keeps = dict.fromkeys(KINDS, True)
+        self.edge = sys.maxsize  # the count at which the window next opens or closes
+        self.deepest = window.depth if window is not None and window.depth is not None else -sys.maxsize  # (none)
+        self._reopen()
 
     def _step(self) -> int:
         """The number of a new event. (The frequent events — statement, condition, assignment,
-        call, return — write these three lines out: a Python call less for each.)"""
+        call, return, expression — write these three lines out: a Python call less for each.)"""
         if self.count >= self.mark:
             self._at_mark()
         self.count += 1
         return self.count
 
     def _at_mark(self) -> None:
-        """The bound is reached, or a batch is complete."""
+        """The bound is reached, a batch is complete, or the window opens or closes."""
         if self.count >= self.limit:
             raise TraceLimit(self.limit)
-        self.sink.finish()
-        self.mark = min(self.limit, self.count + self.batch)
+        if self.count >= self.flush_at:
+            self.sink.finish()
+            self.flush_at = self.count + self.batch
+        self._reopen()
+
+    def _reopen(self) -> None:
+        """Which kinds of events the sink takes from the next one on; the next mark."""
+        w = self.window
+        if w is not None:
+            following = self.count + 1
+            inside = (w.first is None or following >= w.first) and (w.last is None or following <= w.last) \
+                and (w.depth is None or self.depth <= w.depth)
+            for kind in KINDS:
+                self.keeps[kind] = inside and (self.kinds is None or kind in self.kinds)
+            self.edge = w.first - 1 if w.first is not None and following < w.first else \
+                w.last if w.last is not None and following <= w.last else sys.maxsize
+        self.mark = min(self.limit, self.flush_at, self.edge)
 
     # ---- what the interpreter tells ----
 
@@ -100,43 +126,56 @@ class Tracer:
         if self.count >= self.mark:
             self._at_mark()
         self.count += 1
-        self.emit((self.count, "stmt", span, self.depth, s))
+        if self.keeps["stmt"]:
+            self.emit((self.count, "stmt", span, self.depth, s))
 
     def expression(self, e: n.Expr, role: str, value=None) -> None:
         """A step inside an expression: a function's body begun (role "body") or done ("value",
         its value), the branch a conditional expression takes ("then", "else")."""
-        self.emit((self._step(), "expr", e.span, self.depth, e, role, value))
+        if self.count >= self.mark:
+            self._at_mark()
+        self.count += 1
+        if self.keeps["expr"]:
+            self.emit((self.count, "expr", e.span, self.depth, e, role, value))
 
     def condition(self, e: n.Expr, value, construct: str, has_else: bool) -> None:
         if self.count >= self.mark:
             self._at_mark()
         self.count += 1
-        self.emit((self.count, "cond", e.span, self.depth, e, value, construct, has_else))
+        if self.keeps["cond"]:
+            self.emit((self.count, "cond", e.span, self.depth, e, value, construct, has_else))
 
     def assign(self, target: n.Target, key, old, new, local: bool) -> None:
         if self.count >= self.mark:
             self._at_mark()
         self.count += 1
-        self.emit((self.count, "assign", target.span, self.depth, target.name, key, old, new,
-                   self.depth if local else None))
+        if self.keeps["assign"]:
+            self.emit((self.count, "assign", target.span, self.depth, target.name, key, old, new,
+                       self.depth if local else None))
 
     def assign_through(self, target: n.Target, cell, new, local: bool) -> None:
         """An assignment to a РЕЗ parameter: the change of the caller's variable or element."""
+        step = self._step()
+        if not self.keeps["assign"]:
+            return
         place = cell.место
         key = cell.ключ if isinstance(place, Массив) else None
         frame = None
         if local:  # a local variable of a call in progress: which one
             frame = next((d + 1 for d in range(len(self.frames) - 1, -1, -1) if self.frames[d] is place), None)
-        self.emit((self._step(), "assign", target.span, self.depth, cell.имя, key, place.get(cell.ключ), new, frame))
+        self.emit((step, "assign", target.span, self.depth, cell.имя, key, place.get(cell.ключ), new, frame))
 
     def call(self, d: n.Definition, e: n.Call, args: dict) -> None:
         if self.count >= self.mark:
             self._at_mark()
         self.count += 1
-        # the arguments as a trace shows them: a РЕЗ one by the value it refers to (None: unset)
-        values = [a.место.get(a.ключ) if type(a) is Ячейка else a for a in args.values()]
-        self.emit((self.count, "call", e.span, self.depth, d, e, values))
+        if self.keeps["call"]:
+            # the arguments as a trace shows them: a РЕЗ one by the value it refers to (None: unset)
+            values = [a.место.get(a.ключ) if type(a) is Ячейка else a for a in args.values()]
+            self.emit((self.count, "call", e.span, self.depth, d, e, values))
         self.depth += 1
+        if self.depth == self.deepest + 1:  # the window closes below its depth
+            self._reopen()
         self.callers.append(self.current)
         self.frames.append(args)
 
@@ -144,18 +183,24 @@ class Tracer:
         self.current = self.callers.pop()  # what the caller prints next belongs to its own statement
         self.frames.pop()
         self.depth -= 1
+        if self.depth == self.deepest:  # and opens again
+            self._reopen()
         if self.count >= self.mark:
             self._at_mark()
         self.count += 1
-        self.emit((self.count, "return", e.span, self.depth, d, value))
+        if self.keeps["return"]:
+            self.emit((self.count, "return", e.span, self.depth, d, value))
 
     def state(self, a, source: int | None, target: int, how: str, goto=None) -> None:
+        step = self._step()
+        if not self.keeps["state"]:
+            return
         condition = None
         if goto is not None:
             if id(a) not in self.conditions:
                 self.conditions[id(a)] = {(x.span.line, x.span.column): x.condition for x in a.edges if x.span}
             condition = self.conditions[id(a)].get((goto.span.line, goto.span.column))
-        self.emit((self._step(), "state", a.states[target].span, self.depth,
+        self.emit((step, "state", a.states[target].span, self.depth,
                    None if source is None else a.states[source].name, a.states[target].name, condition, how))
 
     def attach(self) -> None:
@@ -166,7 +211,9 @@ class Tracer:
 
         class TracedStream:
             def write(self, text):
-                tracer.emit((tracer._step(), "output", tracer.current, tracer.depth, text))
+                step = tracer._step()
+                if tracer.keeps["output"]:
+                    tracer.emit((step, "output", tracer.current, tracer.depth, text))
                 return stream.write(text)
 
             def flush(self):
@@ -178,7 +225,9 @@ class Tracer:
         def traced_next(*whole_line):
             value = next_value(*whole_line)
             if value is not None:
-                tracer.emit((tracer._step(), "input", tracer.current, tracer.depth, value))
+                step = tracer._step()
+                if tracer.keeps["input"]:
+                    tracer.emit((step, "input", tracer.current, tracer.depth, value))
             return value
         out.stream, inp.next = TracedStream(), traced_next
         out.screen = False

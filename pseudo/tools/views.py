@@ -32,6 +32,12 @@ class Filter:
         return self.kinds is None and self.names is None and self.first is None and self.last is None \
             and self.depth is None
 
+    def taken(self) -> set[str] | None:
+        """The kinds of events it may accept (None: every kind): a tracer makes no other."""
+        if self.kinds is None and self.names is not None:
+            return {"assign"}
+        return self.kinds
+
     def accepts(self, ev: tuple) -> bool:
         kind = ev[1]
         if self.kinds is not None and kind not in self.kinds:
