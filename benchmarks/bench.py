@@ -1,6 +1,6 @@
 """Benchmark: pseudo against plain Python doing the same work, in the same run.
 
-    python3 benchmarks/bench.py [--pairs N] [--baseline PSEUDO] [--pcbasic] [--long]
+    python3 benchmarks/bench.py [--pairs N] [--baseline PSEUDO] [--pcbasic] [--long] [--views-pairs N]
 
 Every figure is a whole process, timed from outside in CPU seconds (user + system of the
 child), as the median of N pairs run in turn (A B A B …); a ratio is the median of the pairs'
@@ -22,6 +22,11 @@ Rows:
                  steps for the limits of `pseudo run`), run by python3, ÷ the twin
   run            `pseudo run` (the default mode) ÷ the twin
   trace          `pseudo trace --format jsonl` ÷ `pseudo run --interpret`, and ÷ `pseudo run`
+  views          the views of a long search, on the interpreter, ÷ the twin: `pseudo run
+                 --interpret`, `pseudo run --stats`, and a trace that keeps few of its events
+                 (`--depth 0`: the main program's; every event is still numbered); the three
+                 searches (pentomino, peg solitaire, the knight's count) take minutes a run:
+                 --views-pairs, 1 by default; with --baseline, the baseline's too
   page memory    peak memory of `pseudo trace --html` over 1,000,000 events
   baseline       with --baseline PSEUDO (another installed pseudo, before a change): its
                  start-up, its `run` and the files its `py` writes (with limits, its default,
@@ -66,6 +71,7 @@ TARGETS = {
     ("emitted .py", None): 1.1, ("emitted .py --limits", None): 1.5,
     ("start-up", None): 2.5, ("first run", None): 0.5, ("check 10,000 lines", None): 2.0,
     ("trace ÷ run", None): 8.0, ("page memory", None): 150,
+    ("run --interpret", None): 30.0, ("run --stats", None): 30.0, ("trace --depth 0", None): 30.0,
 }
 
 
@@ -229,6 +235,27 @@ def tracing(pairs: int) -> None:
     row("÷ run", *figures, verdict(figures[2], target("trace ÷ run")))
 
 
+VIEWS = {  # the views of a long search: what follows the command
+    "run --interpret": ["run", "-q", "--interpret"],
+    "run --stats": ["run", "-q", "--stats"],
+    "trace --depth 0": ["trace", "-q", "--depth", "0", "--max-events", "1000000000", "-o", os.devnull],
+}
+
+
+def views(pairs: int, baseline: str | None) -> None:
+    print("\nthe views of a long search, on the interpreter (whole process, CPU; A ÷ the plain-Python twin)")
+    print(f"  {'':<28} {'A':>12} {'twin':>12} {'ratio':>8}")
+    for name, path, stdin, twin in WORKLOADS[2:]:
+        twin_argv = [PYTHON, str(TWINS / twin)]
+        same_output(PSEUDO + VIEWS["run --interpret"] + [str(path)], twin_argv, stdin, name)
+        print(f" {name}")
+        for label, argv in VIEWS.items():
+            figures = paired(PSEUDO + argv + [str(path)], twin_argv, pairs, stdin)
+            row(label, *figures, verdict(figures[2], target(label, name)))
+            if baseline:
+                row(f"baseline {label}", *paired([baseline, *argv, str(path)], twin_argv, pairs, stdin))
+
+
 def page_memory(work: Path) -> None:
     print("\npseudo trace --html of 1,000,000 events: peak memory")
     path = work / "events.pseudo"
@@ -324,7 +351,8 @@ def main() -> None:
     parser.add_argument("--pcbasic", action="store_true", help="also PC-BASIC (installed from PyPI if missing)")
     parser.add_argument("--pcbasic-pairs", type=int, default=1)
     parser.add_argument("--long", action="store_true", help="also check 20,000 and 100,000 lines")
-    parser.add_argument("--only", choices=["start-up", "programs", "check", "trace", "memory", "pcbasic"])
+    parser.add_argument("--views-pairs", type=int, default=1, help="pairs for the views of a long search")
+    parser.add_argument("--only", choices=["start-up", "programs", "check", "trace", "memory", "views", "pcbasic"])
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, median of {args.pairs} pairs")
     with tempfile.TemporaryDirectory() as tmp:
@@ -336,7 +364,8 @@ def main() -> None:
                  "programs": lambda: emitted_and_run(args.pairs, work, args.baseline),
                  "check": lambda: check(args.long, work),
                  "trace": lambda: tracing(args.pairs),
-                 "memory": lambda: page_memory(work)}
+                 "memory": lambda: page_memory(work),
+                 "views": lambda: views(args.views_pairs, args.baseline)}
         for name, part in parts.items():
             if args.only in (None, name):
                 part()
