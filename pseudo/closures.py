@@ -1,17 +1,14 @@
-"""The evaluator the views run on: the tree made once into Python closures.
+"""The evaluator the views run on (`run --interpret`, `run --stats`, `trace`, `step`): the
+tree made once into Python closures.
 
-`run --interpret`, `run --stats`, `trace` and `step` run on it. It does what the reference
-evaluator (interpreter.py) does — the same runtime calls in the same order, the same steps
-counted, each failure placed at the same node with the same call stack, the same events told
-to a tracer — but it decides once, when a body is first run, what the tree walk decides at
-every node: which code runs the node, whether a name is a local, a global or a РЕЗ parameter,
-whether a tracer listens and statistics are kept. Each node becomes a closure `f(v)`, `v`
-being the variables of the call in progress; an operator whose operands are of a kind for
-which the runtime's operator table names a Python operator (ops.Operator.exact) is that
-operator, any other operand goes to the table's checked function.
-
-tests/test_closures.py holds the two evaluators to each other: output, errors and every event
-of every trace, on the book's programs, the golden programs and random ones.
+It does what the reference evaluator (interpreter.py) does — the same runtime calls in the
+same order, the same steps, each failure placed at the same node with the same call stack,
+the same events told to a tracer — but decides once, when a body is first run, what the tree
+walk decides at every node: which code runs it, whether a name is local, global or РЕЗ,
+whether a tracer listens. A node is a closure `f(v)`, `v` being the call's variables; an
+operator is Python's own for the operand kinds the runtime's table names (Operator.exact),
+the table's checked function for any other. tests/test_closures.py holds the two to each
+other (docs/architecture.md, «Two evaluators»).
 """
 from __future__ import annotations
 
@@ -49,21 +46,17 @@ class ClosureInterpreter(Interpreter):
             pass
 
     def describe(self, fr: tuple) -> str:
-        """A call in progress, as a report shows it. (On the stack a call is a tuple (body,
-        values, call node), not a Frame: a call makes one, and a tuple costs a fifth.)"""
+        """A call as a report shows it (a tuple on the stack, not a Frame: it costs a fifth)."""
         return super().describe(Frame(*fr))
 
     def compiled(self, key: str | None):
         """The closure of a body: of a function, its value; of a procedure, it runs it."""
-        self.scope = body = self.facts.bodies[key]
-        if key is None:
-            return self.block(body.code)
-        d = body.definition
-        if not d.is_function:
-            return self.block(d.body)
-        if isinstance(d.body, n.Call):  # `f (x) = g(x)`: f gives what g gives, even nothing
-            return self.call(d.body, want_value=False)
-        return self.expr(d.body)
+        outer, self.scope = self.scope, self.facts.bodies[key]
+        code = self.scope.code  # of `f (x) = g(x)`, g's call: f gives what g gives, even nothing
+        closure = self.block(code) if isinstance(code, n.Block) else \
+            self.call(code, want_value=False) if isinstance(code, n.Call) else self.expr(code)
+        self.scope = outer
+        return closure
 
     # ---- blocks and statements ----
 
@@ -103,7 +96,7 @@ class ClosureInterpreter(Interpreter):
         """A block with labels: its states run in turn until a transfer picks another."""
         index = {s.name: i for i, s in enumerate(a.states)}
         entry, last = index[a.entry], len(a.states) - 1
-        bodies = [self.sequence(state.stmts) if state.stmts else None for state in a.states]
+        bodies = [self.sequence(state.stmts) for state in a.states]
         spans = [state.span for state in a.states]
         keys = [(a.owner, state.name) for state in a.states]
         tracer, stats, placed = self.tracer, self.stats, self.placed
@@ -115,7 +108,7 @@ class ClosureInterpreter(Interpreter):
             while True:
                 if stats is not None:
                     stats.states[keys[i]] = stats.states.get(keys[i], 0) + 1
-                signal = bodies[i](v) if bodies[i] is not None else None
+                signal = bodies[i](v)
                 if signal is None:  # the state ends without a transfer: the next one in the text
                     if i == last:
                         return None
@@ -142,43 +135,34 @@ class ClosureInterpreter(Interpreter):
         return self.STMT[type(s)](self, s)
 
     def _stmt_Assign(self, s: n.Assign):
-        target, value, span, placed, tracer = s.target, self.expr(s.value), s.span, self.placed, self.tracer
-        name, scope = target.name, self.scope_of(s.target)
-        if scope in ("local", "global"):  # stored here, not by store(): a call less
-            local, glob = scope == "local", self.globals
+        target, value, span, placed = s.target, self.expr(s.value), s.span, self.placed
+        name, scope = target.name, self.scope_of(target)
+        if self.tracer is None and scope in ("local", "global"):  # stored here, not by store(): a call less
+            glob = None if scope == "local" else self.globals
 
             def assign_variable(v):
                 self.where = span
                 try:
-                    x = value(v)
-                    place = v if local else glob
-                    if tracer is not None:
-                        tracer.assign(target, None, place.get(name), x, local)
-                    place[name] = x
+                    (v if glob is None else glob)[name] = value(v)
                 except Failure as f:
                     raise placed(f, span) from None
             return assign_variable
-        if scope == "element":
-            array, key, checked = self.arrays[name], self.key(target), self.checked
+        if self.tracer is None and scope == "element":  # `m[i] := x`: the same; one index checked here
+            array, key, checked, one = self.arrays[name], self.key(target), self.checked, len(target.indices) == 1
             (index, *_), unset = self.operands(target.indices)
-            one = len(target.indices) == 1  # its key checked here, a call less
 
             def assign_element(v):
                 self.where = span
                 try:
                     x = value(v)
-                    if one:
-                        try:
-                            k = index(v)
-                        except KeyError as missing:
-                            raise unset(missing) from None
-                        if type(k) is not int:
-                            k = checked(индекс, k, target.span, array)
-                    else:
-                        k = key(v)
-                    if tracer is not None:
-                        tracer.assign(target, k, array.get(k), x, False)
-                    array[k] = x
+                    if not one:
+                        array[key(v)] = x
+                        return
+                    try:
+                        k = index(v)
+                    except KeyError as missing:
+                        raise unset(missing) from None
+                    array[k if type(k) is int else checked(индекс, k, target.span, array)] = x
                 except Failure as f:
                     raise placed(f, span) from None
             return assign_element
@@ -193,17 +177,7 @@ class ClosureInterpreter(Interpreter):
         return assign
 
     def _stmt_CallStmt(self, s: n.CallStmt):
-        if self.tracer is None and self.stats is None:  # the call's closure is the statement's
-            return self.call(s.call, want_value=False, statement=s.span)
-        call, span, placed = self.call(s.call, want_value=False), s.span, self.placed
-
-        def call_stmt(v):
-            self.where = span
-            try:
-                call(v)
-            except Failure as f:
-                raise placed(f, span) from None
-        return call_stmt
+        return self.call(s.call, want_value=False, statement=s.span)
 
     def _stmt_If(self, s: n.If):
         cond, has_else = s.cond, s.else_ is not None
@@ -259,25 +233,17 @@ class ClosureInterpreter(Interpreter):
         start, stop = self.expr(s.start), self.expr(s.stop)
         step = self.expr(s.step) if s.step is not None else None
         fixed = s.start.value if type(s.start) is n.Const else None  # `ДЛЯ i := 1`: no call for the 1
-        variable, name, tracer, glob = n.Var(s.span, s.var), s.var, self.tracer, self.globals
-        scope = self.scope_of(variable)
-        simple, local = scope in ("local", "global"), scope == "local"  # stored here, not by store()
-        quiet = local and tracer is None
-        store, body, span, placed = self.store(variable), self.block(s.body), s.span, self.placed
+        variable, name, span, placed = n.Var(s.span, s.var), s.var, s.span, self.placed
+        quiet = self.tracer is None and self.scope_of(variable) == "local"  # stored here, not by store()
+        store, body = self.store(variable), self.block(s.body)
 
         def for_(v):
             self.where = span
             try:
                 first = start(v) if fixed is None else fixed
-                values = прогрессия(first, 1 if step is None else step(v), stop(v))
-                for value in values:
+                for value in прогрессия(first, 1 if step is None else step(v), stop(v)):
                     if quiet:
                         v[name] = value
-                    elif simple:
-                        place = v if local else glob
-                        if tracer is not None:
-                            tracer.assign(variable, None, place.get(name), value, local)
-                        place[name] = value
                     else:
                         store(v, value)
                     limits.шаг()
@@ -307,12 +273,7 @@ class ClosureInterpreter(Interpreter):
         return loop
 
     def _stmt_Exit(self, s: n.Exit):
-        span = s.span
-
-        def exit_(v):
-            self.where = span
-            return EXIT
-        return exit_
+        return self.signal(s.span, EXIT)
 
     def _stmt_Print(self, s: n.Print):
         args, newline, span, placed = [self.expr(a) for a in s.args], s.newline, s.span, self.placed
@@ -339,8 +300,7 @@ class ClosureInterpreter(Interpreter):
         return read
 
     def _stmt_Screen(self, s: n.Screen):
-        args = [(self.expr(a), a.span) for a in s.args]
-        op, span, placed, checked = s.op, s.span, self.placed, self.checked
+        args, op, span, placed, checked = [(self.expr(a), a.span) for a in s.args], s.op, s.span, self.placed, self.checked
 
         def screen(v):
             self.where = span
@@ -348,8 +308,7 @@ class ClosureInterpreter(Interpreter):
                 if op == "clear":
                     io.очистить_экран()
                 elif op == "cursor":
-                    line, column = (checked(io.место_курсора, a(v), where) for a, where in args)
-                    io.курсор(line, column)
+                    io.курсор(*(checked(io.место_курсора, a(v), where) for a, where in args))
                 else:
                     io.пауза(checked(io.длительность, args[0][0](v), args[0][1]))
             except Failure as f:
@@ -365,17 +324,17 @@ class ClosureInterpreter(Interpreter):
         return stop
 
     def _stmt_Goto(self, s: n.Goto):
-        span, signal = s.span, Goto(s)
-
-        def goto(v):
-            self.where = span
-            return signal
-        return goto
+        return self.signal(s.span, Goto(s))
 
     def _stmt_Label(self, s: n.Label):  # pragma: no cover - state blocks split at labels
-        def label(v):
-            self.where = s.span
-        return label
+        return self.signal(s.span, None)
+
+    def signal(self, span, signal):
+        """A statement that only ends its block: КОНЧЕНО (EXIT), a transfer (a Goto)."""
+        def give(v):
+            self.where = span
+            return signal
+        return give
 
     # ---- variables ----
 
@@ -391,21 +350,17 @@ class ClosureInterpreter(Interpreter):
         return "local" if e.name in self.scope.locals else "global"
 
     def store(self, target: n.Target):
-        """store(v, value): the assignment of a variable or an element."""
-        tracer, scope = self.tracer, self.scope_of(target)
+        """store(v, value): the assignment of a variable or an element, told to the tracer."""
+        tracer, scope, name, glob = self.tracer, self.scope_of(target), target.name, self.globals
         if scope == "element":
-            array, key = self.arrays[target.name], self.key(target)
-            if tracer is None:
-                def element(v, value):
-                    array[key(v)] = value
-                return element
+            array, key = self.arrays[name], self.key(target)
 
-            def traced_element(v, value):
+            def element(v, value):
                 k = key(v)
-                tracer.assign(target, k, array.get(k), value, False)
+                if tracer is not None:
+                    tracer.assign(target, k, array.get(k), value, False)
                 array[k] = value
-            return traced_element
-        name, glob = target.name, self.globals
+            return element
         if scope == "ref":  # the caller's variable or element
             def through(v, value):
                 cell = v[name]
@@ -415,44 +370,26 @@ class ClosureInterpreter(Interpreter):
                 cell.значение = value
             return through
         local = scope == "local"
-        if tracer is None:
-            if local:
-                def set_local(v, value):
-                    v[name] = value
-                return set_local
 
-            def set_global(v, value):
-                glob[name] = value
-            return set_global
-
-        def traced_variable(v, value):
+        def variable(v, value):
             place = v if local else glob
-            tracer.assign(target, None, place.get(name), value, local)
+            if tracer is not None:
+                tracer.assign(target, None, place.get(name), value, local)
             place[name] = value
-        return traced_variable
+        return variable
 
     def key(self, e: n.Index):
         """key(v): the key of an element, checked: an integer, or a tuple of them."""
-        array, span, checked = self.arrays[e.name], e.span, self.checked
+        array, span, checked, several = self.arrays[e.name], e.span, self.checked, len(e.indices) > 1
         indices, unset = self.operands(e.indices)
-        if len(indices) == 1:
-            index = indices[0]
 
-            def one(v):
-                try:
-                    k = index(v)
-                except KeyError as missing:
-                    raise unset(missing) from None
-                return k if type(k) is int else checked(индекс, k, span, array)
-            return one
-
-        def several(v):
+        def key(v):
             try:
-                k = tuple([i(v) for i in indices])
+                k = tuple([i(v) for i in indices]) if several else indices[0](v)
             except KeyError as missing:
                 raise unset(missing) from None
-            return checked(индекс, k, span, array)
-        return several
+            return k if type(k) is int else checked(индекс, k, span, array)
+        return key
 
     def operands(self, exprs) -> tuple[list, object]:
         """The closures of operands that one closure evaluates in turn, and `unset(KeyError)`.
@@ -544,15 +481,8 @@ class ClosureInterpreter(Interpreter):
         return element_of_several
 
     def _expr_BuiltinCall(self, e: n.BuiltinCall):
-        span, placed = e.span, self.placed
-        if e.name == "ввод кончился":
-            def input_ended(v):
-                try:
-                    return io.ввод_кончился()
-                except Failure as f:
-                    raise placed(f, span) from None
-            return input_ended
-        function, args = BUILTINS[e.name][0], [self.expr(a) for a in e.args]
+        function = io.ввод_кончился if e.name == "ввод кончился" else BUILTINS[e.name][0]
+        args, span, placed = [self.expr(a) for a in e.args], e.span, self.placed
 
         def builtin(v):
             values = [a(v) for a in args]
@@ -563,22 +493,17 @@ class ClosureInterpreter(Interpreter):
         return builtin
 
     def _expr_Unary(self, e: n.Unary):
-        operand, function, span, placed = self.expr(e.operand), NEGATION.function, e.span, self.placed
+        operand, function, span, checked = self.expr(e.operand), NEGATION.function, e.span, self.checked
 
         def negation(v):
             a = operand(v)
-            if type(a) is int:
-                return -a
-            try:
-                return function(a)
-            except Failure as f:
-                raise placed(f, span) from None
+            return -a if type(a) is int else checked(function, a, span)
         return negation
 
     def _expr_Binary(self, e: n.Binary):
         op = OPERATORS[e.op]
         (left, right), unset = self.operands([e.left, e.right])
-        function, span, placed = op.function, e.span, self.placed
+        function, span, checked = op.function, e.span, self.checked
         python = PYTHON.get(op.python)
         fast = frozenset(TYPES[k] for k in op.exact if k in TYPES) if python is not None else ()
         if type(e.right) is n.Const and type(e.right.value) in fast:  # `n + 1`, `поле[x] = 0`
@@ -589,12 +514,7 @@ class ClosureInterpreter(Interpreter):
                     a = left(v)
                 except KeyError as missing:
                     raise unset(missing) from None
-                if type(a) is kind:
-                    return python(a, b)
-                try:
-                    return function(a, b)
-                except Failure as f:
-                    raise placed(f, span) from None
+                return python(a, b) if type(a) is kind else checked(function, a, span, b)
             return with_constant
         if fast == {int}:
             def integers(v):
@@ -602,38 +522,17 @@ class ClosureInterpreter(Interpreter):
                     a, b = left(v), right(v)
                 except KeyError as missing:
                     raise unset(missing) from None
-                if type(a) is int and type(b) is int:
-                    return python(a, b)
-                try:
-                    return function(a, b)
-                except Failure as f:
-                    raise placed(f, span) from None
+                return python(a, b) if type(a) is int and type(b) is int else checked(function, a, span, b)
             return integers
-        if fast:
-            def kinds(v):
-                try:
-                    a, b = left(v), right(v)
-                except KeyError as missing:
-                    raise unset(missing) from None
-                t = type(a)
-                if t is type(b) and t in fast:
-                    return python(a, b)
-                try:
-                    return function(a, b)
-                except Failure as f:
-                    raise placed(f, span) from None
-            return kinds
 
-        def checked(v):
+        def kinds(v):  # (no kind of `fast`: always the checked function)
             try:
                 a, b = left(v), right(v)
             except KeyError as missing:
                 raise unset(missing) from None
-            try:
-                return function(a, b)
-            except Failure as f:
-                raise placed(f, span) from None
-        return checked
+            t = type(a)
+            return python(a, b) if t is type(b) and t in fast else checked(function, a, span, b)
+        return kinds
 
     _expr_Compare = _expr_Binary
 
@@ -698,32 +597,21 @@ class ClosureInterpreter(Interpreter):
         """A call's closure: the arguments, the callee's body (made at its first call), its value.
         `statement`: the span of the statement the call is, which it notes as `where` (every
         failure of a call is placed at the call or inside it)."""
-        d = self.program.definitions[e.name]
+        d, name, span, placed = self.program.definitions[e.name], e.name, e.span, self.placed
         pairs = list(zip(e.args, d.params))
         values, unset = self.operands([a for a, p in pairs if not p.by_ref])
         args = [(p.name, self.cell(a) if p.by_ref else values.pop(0)) for a, p in pairs]
-        body, code = self.facts.bodies[e.name], self.codes.setdefault(e.name, [None])
-        stack, span, placed, name = self.stack, e.span, self.placed, e.name
-        procedure = not d.is_function
-        if self.tracer is not None or self.stats is not None:
-            return self.watched_call(e, d, args, unset, body, code, want_value)
-
-        push, pop, enter, leave = stack.append, stack.pop, limits.войти, limits.выйти
-        arity = len(args)
-        (p1, a1), (p2, a2) = (args + [(None, None)] * 2)[:2]
+        arity, ((p1, a1), (p2, a2)) = len(args), (args + [(None, None)] * 2)[:2]
+        body, code = self.facts.bodies[name], self.codes.setdefault(name, [None])
+        push, pop, enter, leave = self.stack.append, self.stack.pop, limits.войти, limits.выйти
+        tracer, stats, function = self.tracer, self.stats, d.body if d.is_function else None
 
         def call(v):
             if statement is not None:
                 self.where = statement
-            try:
-                if arity == 1:  # the values of the parameters (a dict written out: the commonest arities)
-                    values = {p1: a1(v)}
-                elif arity == 2:
-                    values = {p1: a1(v), p2: a2(v)}
-                else:
-                    values = {}
-                    for parameter, arg in args:
-                        values[parameter] = arg(v)
+            try:  # the values of the parameters (a dict written out for the commonest arities)
+                values = {p1: a1(v)} if arity == 1 else {p1: a1(v), p2: a2(v)} if arity == 2 else \
+                    {parameter: arg(v) for parameter, arg in args}
             except KeyError as missing:
                 raise unset(missing) from None
             try:
@@ -731,65 +619,28 @@ class ClosureInterpreter(Interpreter):
             except Failure as f:
                 raise placed(f, span) from None
             push((body, values, e))
-            value = (code[0] or self.made(name, code))(values)
-            if procedure:
-                value = values.get(RESULT)
-            pop()
-            leave()
-            if want_value and value is None:
-                raise placed(fail("no-value", name=name), span)
-            return value
-        return call
-
-    def watched_call(self, e: n.Call, d: n.Definition, args: list, unset, body, code: list, want_value: bool):
-        """A call told to the tracer, or counted by the statistics."""
-        stack, stats, tracer, span, placed, name = self.stack, self.stats, self.tracer, e.span, self.placed, e.name
-        function = d.body if d.is_function else None
-
-        def call(v):
-            values = {}
-            try:
-                for parameter, arg in args:
-                    values[parameter] = arg(v)
-            except KeyError as missing:
-                raise unset(missing) from None
-            try:
-                limits.войти()
-            except Failure as f:
-                raise placed(f, span) from None
-            stack.append((body, values, e))
             if stats is not None:
                 stats.calls[name] = stats.calls.get(name, 0) + 1
-            run = code[0] or self.made(name, code)
-            if tracer is None:
-                value = run(values)
-            else:
+            run = code[0]
+            if run is None:  # the callee's body, made at its first call (one never called costs nothing)
+                run = code[0] = self.compiled(name)
+            if tracer is not None:
                 tracer.call(d, e, values)
-                if function is None:
-                    value = run(values)
-                else:  # a function: its value is its expression's (a step in, a step out)
+                if function is not None:  # a function's body: a step in, and out with its value
                     tracer.expression(function, "body")
-                    value = run(values)
-                    tracer.expression(function, "value", value)
+            value = run(values)
             if function is None:
                 value = values.get(RESULT)
-            stack.pop()
-            limits.выйти()
+            elif tracer is not None:
+                tracer.expression(function, "value", value)
+            pop()
+            leave()
             if tracer is not None:
                 tracer.returned(d, e, value)
             if want_value and value is None:
                 raise placed(fail("no-value", name=name), span)
             return value
         return call
-
-    def made(self, key: str, code: list):
-        """A definition's closure, made at its first call (a body never called costs nothing)."""
-        scope = self.scope
-        try:
-            code[0] = self.compiled(key)
-        finally:
-            self.scope = scope
-        return code[0]
 
     def cell(self, a: n.Expr):
         """cell(v): a РЕЗ argument, the cell of the caller's variable or element."""
@@ -804,8 +655,7 @@ class ClosureInterpreter(Interpreter):
         glob = self.globals
         return lambda v: Ячейка(glob, name, name)
 
-    def _expr_Call(self, e: n.Call):
-        return self.call(e)
+    _expr_Call = call  # a call in an expression must give a value
 
 
 class ClosureStateReader(StateReader):
@@ -826,10 +676,8 @@ class ClosureStateReader(StateReader):
         it = self.interpreter
         if not it.stack:
             return it.main
-        entry = it.stack[-1]
-        if id(entry) not in self.frames:  # (the call is kept with it: its id is not another's)
-            self.frames[id(entry)] = (entry, Frame(*entry))
-        return self.frames[id(entry)][1]
+        entry = it.stack[-1]  # (kept with its Frame: its id is not another's)
+        return self.frames.setdefault(id(entry), (entry, Frame(*entry)))[1]
 
 
 def _chain(e: n.Expr, op: str) -> list:
