@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+import random
 from pathlib import Path
 
+import fuzz
 import pytest
 from conftest import LONG, PROGRAMS, ROOT
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_agreement import programs
 from test_golden import FILES, GOLDEN, expectations
 from test_runaway import CYCLES, watching_early
@@ -95,6 +98,27 @@ def test_random_programs(text: str):
     except StaticError:
         return
     agree(loaded, "", Limits(max_steps=3_000, max_depth=60, time_limit=20))
+
+
+# The fuzz harness's makers of programs (tests/fuzz.py): mutations of the book's and the golden
+# programs, token soups, grammar-shaped programs, deep nesting, phrases in parentheses, empty
+# bodies, huge values, errors after a warm loop.
+CORPUS = fuzz.corpus()
+MAKERS = {"mutated": lambda rng: fuzz.mutate(rng.choice(CORPUS), rng), "soup": fuzz.token_soup,
+          "shaped": fuzz.shaped, "deep": fuzz.deep, **{f.__name__: f for f in fuzz.GENERATORS}}
+
+
+@settings(max_examples=2_000 if LONG else 150, deadline=None, derandomize=not LONG,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(MAKERS)), st.integers(0, 2**32 - 1))
+def test_fuzz_programs(maker: str, seed: int):
+    rng = random.Random(seed)
+    text, stdin = MAKERS[maker](rng), rng.choice(fuzz.STDINS)
+    try:
+        loaded = pseudo.load(Source(text, "случайная.pseudo"))
+    except StaticError:
+        return
+    agree(loaded, stdin, fuzz.LIMITS)
 
 
 def test_limits_of_depth_and_steps_and_deep_errors():
