@@ -19,7 +19,7 @@ from .analysis import RESULT
 from .interpreter import EXIT, Frame, Goto, Interpreter, StateReader
 from .runtime import io, limits
 from .runtime.library import BUILTINS
-from .runtime.ops import NEGATION, OPERATORS, индекс, логическое, прогрессия, условие
+from .runtime.ops import NEGATION, OPERATORS, SMALL_FACTOR, индекс, логическое, прогрессия, условие
 from .runtime.values import Failure, КонецРаботы, Массив, Ячейка, fail
 
 # The Python operators the operator table names, and the kinds of its `exact` as Python types
@@ -505,6 +505,9 @@ class ClosureInterpreter(Interpreter):
         (left, right), unset = self.operands([e.left, e.right])
         function, span, checked = op.function, e.span, self.checked
         python = PYTHON.get(op.python)
+        if op.small_factor and not any(type(x) is n.Const and type(x.value) is int and x.value.bit_length()
+                                       <= SMALL_FACTOR for x in (e.left, e.right)):
+            python = None  # `x * y`: a product of two long numbers meets the size limit
         fast = frozenset(TYPES[k] for k in op.exact if k in TYPES) if python is not None else ()
         if type(e.right) is n.Const and type(e.right.value) in fast:  # `n + 1`, `поле[x] = 0`
             b, kind = e.right.value, type(e.right.value)
@@ -572,9 +575,7 @@ class ClosureInterpreter(Interpreter):
 
         def not_(v):
             a = operand(v)
-            if a is True or a is False:
-                return not a
-            return not checked(логическое, a, span, "НЕ")
+            return not (a if a is True or a is False else checked(логическое, a, span, "НЕ"))
         return not_
 
     def _expr_IfExpr(self, e: n.IfExpr):
