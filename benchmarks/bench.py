@@ -260,7 +260,7 @@ def views(pairs: int, baseline: str | None) -> None:
 def page_memory(work: Path) -> None:
     print("\npseudo trace --html of 1,000,000 events: peak memory")
     path = work / "events.pseudo"
-    path.write_text("ДЛЯ i := 1 ДО 250000 ВЫПОЛНЯТЬ x := i ВЕРНУТЬСЯ\n", encoding="utf-8")  # 4 events a turn
+    path.write_text("ДЛЯ i := 1 ДО 340000 ВЫПОЛНЯТЬ x := i ВЕРНУТЬСЯ\n", encoding="utf-8")  # 3 events a turn
     seconds, peak, _ = measure(PSEUDO + ["trace", "-q", "--html", "--max-events", "1000000", str(path),
                                          "-o", str(work / "page.html")])
     print(f"  {peak / 1024:7.0f} MB peak, {seconds:.1f} s CPU  {verdict(peak / 1024, target('page memory'), ' MB')}")
