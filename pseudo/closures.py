@@ -690,8 +690,8 @@ def _chain(e: n.Expr, op: str) -> list:
 
 def _table(prefix: str) -> dict:
     """Node class → the method that makes its closure."""
-    return {getattr(n, name.removeprefix(prefix)): method
-            for name, method in vars(ClosureInterpreter).items() if name.startswith(prefix)}
+    return n.Arms("closures", {getattr(n, name.removeprefix(prefix)): method
+                               for name, method in vars(ClosureInterpreter).items() if name.startswith(prefix)})
 
 
 ClosureInterpreter.STMT = _table("_stmt_")

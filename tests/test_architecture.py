@@ -57,6 +57,8 @@ def _stages():
     return {
         "interpreter, a statement": lambda: Interpreter(loaded.program, loaded.facts).exec(Unknown(span), None),
         "interpreter, an expression": lambda: Interpreter(loaded.program, loaded.facts).eval(Unknown(span), None),
+        "closures, a statement": lambda: ClosureInterpreter(loaded.program, loaded.facts).stmt(Unknown(span)),
+        "closures, an expression": lambda: ClosureInterpreter(loaded.program, loaded.facts).expr(Unknown(span)),
         "automaton, the edges": lambda: automaton._collect(automaton.State("С", span, ()), block.stmts, (), False),
         "automaton, КОНЧЕНО": lambda: automaton._exits(block),
         "silent, the events": lambda: list(silent._events(block)),
