@@ -70,7 +70,7 @@ TARGETS = {
     ("pseudo run", "knight 5×5 count"): 1.6,
     ("emitted .py", None): 1.1, ("emitted .py --limits", None): 1.5,
     ("start-up", None): 2.5, ("first run", None): 0.5, ("check 10,000 lines", None): 2.0,
-    ("trace ÷ run", None): 8.0, ("page memory", None): 150,
+    ("trace ÷ run", None): 8.0,
     ("run --interpret", None): 30.0, ("run --stats", None): 30.0, ("trace --depth 0", None): 30.0,
     ("page memory", None): 150.0,  # MB, not a ratio
 }

@@ -6,9 +6,9 @@ a run begun again with the typed lines). Needs npm (or the packages already in t
 ~/.cache/pseudo) and Chromium; without them the browser tests are skipped and say why. Three
 examples are compared with the command line here, all of them with PSEUDO_LONG=1.
 
-Screenshots: docs/images/playground-game.png (a game played to its end) and
-docs/images/playground-error.png (an error marked in the editor) are written by the tests;
-tests/artifacts/ gets the page at 1024 × 768 and at 390 × 844."""
+Screenshots: playground-game.png (a game played to its end) and playground-error.png (an
+error marked in the editor) go to tests/artifacts/, or to docs/images/ with PSEUDO_SCREENSHOTS=1;
+tests/artifacts/ also gets the page at 1024 × 768 and at 390 × 844."""
 from __future__ import annotations
 
 import json

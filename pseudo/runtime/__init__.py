@@ -93,8 +93,8 @@ def load_code(codes, program, lines=True):
 __all__ = [
     "API",
     "BOUNDARY",
-    "MAIN",
     "EXACT_MAIN",
+    "MAIN",
     "MODULES",
     "NEGATION",
     "OPERATORS",
