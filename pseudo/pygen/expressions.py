@@ -223,7 +223,7 @@ class ExpressionCode:
         return code
 
     def _expr_BuiltinCall(self, e: n.BuiltinCall):
-        function = "ввод_кончился" if e.name == "ввод кончился" else e.name
+        function = e.name.replace(" ", "_")  # «ввод кончился»: the runtime's ввод_кончился
         return call(self.rt(function), self.operands(e.args), e.span)
 
     def operands(self, args) -> list[ast.expr]:

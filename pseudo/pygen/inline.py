@@ -22,8 +22,9 @@ the call; the program's places of the written-out nodes say which errors those a
 from __future__ import annotations
 
 from .. import nodes as n
+from ..runtime.library import INPUT_ENDED
 
-EFFECTS = {"СЛУЧАЙНОЕ", "ввод кончился"}
+EFFECTS = {"СЛУЧАЙНОЕ", INPUT_ENDED}
 
 
 class Inlining:
