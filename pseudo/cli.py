@@ -117,7 +117,9 @@ def _seconds(text: str) -> float:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(cell: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; `cell`: the help of the program argument of `run` and `trace`
+    made optional, for a notebook cell (notebook.py), whose text is the program."""
     parser = _Parser(prog="pseudo", description=DESCRIPTION, epilog=EPILOG, formatter_class=_RawFormatter)
     parser.add_argument("--version", action="version", version=f"pseudo {__version__}",
                         help="показать версию и выйти")
@@ -126,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_run = sub.add_parser("run", help="выполнить программу", description="Выполнить программу. "
                            "ПРОЧЕСТЬ читает стандартный ввод, СООБЩИТЬ пишет в стандартный вывод; "
                            "предупреждения и ошибки идут в стандартный поток ошибок.")
-    _add_file(p_run)
+    _add_file(p_run, cell)
     _add_limits(p_run)
     p_run.add_argument("--stats", action="store_true",
                        help="после выполнения показать в потоке ошибок, сколько раз вошли в каждое "
@@ -174,7 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
                                          "--html) трассировка пишется в файл, а вывод программы идёт в "
                                          "стандартный вывод, как у pseudo run. Предупреждения и сообщения "
                                          "pseudo — в поток ошибок.")
-    _add_file(p_trace)
+    _add_file(p_trace, cell)
     view = p_trace.add_mutually_exclusive_group()
     view.add_argument("--format", choices=["text", "jsonl", "table"], default="text",
                       help="text — по строке на событие (по умолчанию); jsonl — событие JSON в строке; "
@@ -320,9 +322,12 @@ def _limits(args) -> Limits:
     return Limits(max_steps=args.max_steps, max_depth=args.max_depth, time_limit=args.time_limit, seed=args.seed)
 
 
-def _add_file(p: argparse.ArgumentParser) -> None:
+def _add_file(p: argparse.ArgumentParser, cell: str | None = None) -> None:
     """The program argument, -q and --debug, which every command has."""
-    p.add_argument("file", metavar="ФАЙЛ", help="программа на языке книги (обычно .pseudo)")
+    if cell is None:
+        p.add_argument("file", metavar="ФАЙЛ", help="программа на языке книги (обычно .pseudo)")
+    else:
+        p.add_argument("file", metavar="ФАЙЛ", nargs="?", default=None, help=cell)
     p.add_argument("-q", "--quiet", action="store_true", help="не показывать предупреждения")
     if p.prog.split()[-1] != "run":  # `run` explains --debug its own way (with --compiled)
         p.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")

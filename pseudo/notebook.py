@@ -162,13 +162,10 @@ def parser(trace: bool) -> argparse.ArgumentParser:
     """The parser of `pseudo run` (or `pseudo trace`) from the command line, with the program
     file made optional and the magic's own --trace and --input."""
     from .cli import build_parser
-    p = build_parser().commands["trace" if trace else "run"]
+    cell = "имя программы ячейки в сообщениях (по умолчанию ячейка.pseudo) или файл, если ячейка пуста"
+    p = build_parser(cell).commands["trace" if trace else "run"]
     p.prog = "%%pseudo --trace" if trace else "%%pseudo"
     p.description = MAGIC_HELP
-    for action in p._actions:
-        if action.dest == "file":
-            action.nargs, action.default, action.required = "?", None, False
-            action.help = "имя программы ячейки в сообщениях (по умолчанию ячейка.pseudo) или файл, если ячейка пуста"
     magic = p.add_argument_group("ячейка")
     magic.add_argument("--trace", action="store_true",
                        help="показать работу программы по шагам: страницу трассировки (параметры — как у pseudo "
