@@ -14,8 +14,13 @@ KINDS = (".pseudo", ".txt", ".md")  # programs, their input files, the table of 
 
 
 def shipped():
-    """The shipped programs' folder (a Traversable: a Path when pseudo is installed as files)."""
-    return resources.files(PACKAGE)
+    """The shipped programs' folder (a Traversable: a Path when pseudo is installed as files);
+    run from a checkout's source tree (as its tests are), the checkout's programs/ — as
+    frontend/parser.py finds grammar/."""
+    try:
+        return resources.files(PACKAGE)
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parents[1] / "programs"
 
 
 def folder() -> Path | None:
