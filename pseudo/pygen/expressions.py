@@ -13,6 +13,7 @@ import ast
 from .. import nodes as n
 from ..analysis.kinds import BOOL, INT, STR
 from ..nodes import arm
+from ..runtime.library import BUILTINS
 from ..runtime.ops import NEGATION, OPERATORS
 from .inline import acts as _acts
 from .syntax import WRITTEN_OUT, at, attribute, call, name, place_of
@@ -223,7 +224,7 @@ class ExpressionCode:
         return code
 
     def _expr_BuiltinCall(self, e: n.BuiltinCall):
-        function = e.name.replace(" ", "_")  # «ввод кончился»: the runtime's ввод_кончился
+        function = BUILTINS[e.name][0].__name__  # the runtime's function: ввод_кончился for «ввод кончился»
         return call(self.rt(function), self.operands(e.args), e.span)
 
     def operands(self, args) -> list[ast.expr]:
