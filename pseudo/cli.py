@@ -276,6 +276,9 @@ def _jobs(text: str) -> int:
     return int(text)
 
 
+SITE_ADDRESS = "http://127.0.0.1:8000/"  # where `pseudo site serve` shows a built site
+
+
 def _add_site(sub) -> None:
     p_site = sub.add_parser("site", help="песочница в браузере: собрать и показать",
                             description="Песочница: статический сайт, где программы книги выполняются, "
@@ -292,6 +295,13 @@ def _add_site(sub) -> None:
                                           "(без них кнопка «Стоп» перезапускает среду выполнения).")
     p_serve.add_argument("folder", metavar="ПАПКА")
     p_serve.add_argument("--port", type=int, default=8000, help="порт (по умолчанию 8000)")
+    p_link = site.add_parser("link", help="ссылка на задачу для учеников",
+                             description="Напечатать ссылку, которая открывает задачу в песочнице: условие рядом "
+                                         "с редактором и кнопка «Проверить» (открытые тесты). В ссылку "
+                                         "записаны условие и открытые тесты, скрытых тестов и решения в ней нет.")
+    p_link.add_argument("folder", metavar="ЗАДАЧА", help="папка задачи (tests/, task.toml, README.md)")
+    p_link.add_argument("--site", metavar="АДРЕС", default=SITE_ADDRESS,
+                        help=f"адрес собранной песочницы (по умолчанию {SITE_ADDRESS}, pseudo site serve)")
     # the site's examples, for a pupil's own folder
     p_examples = sub.add_parser("examples", help="скопировать программы книги в папку",
                                 description="Скопировать программы книги, что ставятся вместе с pseudo, в папку "

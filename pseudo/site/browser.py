@@ -172,7 +172,7 @@ def _main(argv: list[str], stdin, out, err) -> int:
     old_in = sys.stdin
     sys.stdin = stdin
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _page_messages():
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), page_messages():
             try:
                 return main(argv)
             except SystemExit as e:  # argparse's usage errors
@@ -182,7 +182,7 @@ def _main(argv: list[str], stdin, out, err) -> int:
 
 
 @contextlib.contextmanager
-def _page_messages():
+def page_messages():
     """The runtime's messages and hints as the page says them, while a command runs."""
     kept = [(table, {key: table[key] for key in page}) for table, page in
             ((RUNTIME_MESSAGES, PAGE_MESSAGES), (RUNTIME_HINTS, PAGE_HINTS))]

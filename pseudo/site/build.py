@@ -192,12 +192,16 @@ def _stamp_service_worker(path: Path, stamp: str) -> None:
 
 
 def command(args) -> int:
-    """`pseudo site build ПАПКА [--programs ПАПКА]` and `pseudo site serve ПАПКА`."""
+    """`pseudo site build ПАПКА [--programs ПАПКА]`, `pseudo site serve ПАПКА`, `pseudo site link ЗАДАЧА`."""
     from ..cli import UsageError
     from . import serve
     folder = Path(args.folder)
     if args.site_command == "serve":
         return serve.serve(folder, args.port)
+    if args.site_command == "link":
+        from .task import link
+        print(link(args.folder, args.site))
+        return 0
     programs = Path(args.programs) if args.programs else None
     if programs is not None and not programs.is_dir():
         raise UsageError(f"папка примеров {programs} не найдена")
