@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import sys
 import time
 
@@ -166,6 +167,13 @@ def command(argv: list[str], stdin: str = "") -> dict:
     for command_line, page in PAGE_PHRASES:
         text = text.replace(command_line, page)
     return {"code": code, "out": out.getvalue(), "err": text}
+
+
+def check_task(data: str, name: str, max_depth: int, page) -> dict:
+    """«Проверить»: the program `name` on the visible tests of the task `data` (JSON, a link's),
+    as `pseudo test` runs them (site/task.py); `page.tested(json)` after each test."""
+    from .task import check
+    return check(json.loads(data), name, int(max_depth), lambda found: page.tested(json.dumps(found, ensure_ascii=False)))
 
 
 def _main(argv: list[str], stdin, out, err) -> int:

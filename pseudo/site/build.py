@@ -31,7 +31,7 @@ PYODIDE = ("pyodide", "314.0.7")
 VIZ = ("@viz-js/viz", "3.31.0")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 STATIC = ["index.html", "style.css", "app.js", "editor.js", "highlight.js", "console.js", "runtime.js", "store.js",
-          "worker.js", "sw.js"]
+          "task.js", "worker.js", "sw.js"]
 WHEEL = f"arsac_pseudo-{__version__}-py3-none-any.whl"
 
 

@@ -61,11 +61,13 @@ def check(data: dict, path: str, max_depth: int, told) -> dict:
         if program is None:
             return {"error": compiled["error"]}
         width = max(len(t.name) for t in task.tests)
-        passed = 0
+        passed, errors = 0, {}  # an error's message → the first test it stopped, as pseudo test says it
         for test in task.tests:
             found = run_test(program, task, test)
             passed += found["status"] == "passed"
-            told({"test": test.name, "status": found["status"], "lines": test_lines(test, found, width)})
+            first = errors.setdefault(found["message"], test.name) if found["status"] == "error" else test.name
+            lines = test_lines(test, found, width, first if first != test.name else None)
+            told({"test": test.name, "status": found["status"], "lines": lines})
             if found["detail"].startswith(PAGE_MESSAGES["interrupted"]):  # a Stop
                 break
     return {"passed": passed, "tests": len(task.tests)}

@@ -5,6 +5,7 @@
 import { InputLine, Screen } from "./console.js";
 import { Runtime } from "./runtime.js";
 import * as store from "./store.js";
+import { TaskPane } from "./task.js";
 
 const $ = (id) => document.getElementById(id);
 const FILE = "программа.pseudo";        // the edited program, next to the examples and their lib/
@@ -13,16 +14,18 @@ const BROWSER_DEPTH = "2000";           // deeper recursion would overflow the b
 const CHECK_AFTER = 400;                // ms of quiet typing before `pseudo check` runs
 const ui = { stdin: $("stdin"), inputBox: $("input-box"), exit: $("exit"), status: $("status"),
              examples: $("examples"), mode: $("mode"), problems: $("problems"), notice: $("notice") };
-const buttons = ["run", "trace", "graph"].map($);
+const buttons = ["run", "trace", "graph", "check-task"].map($);
 
 const out = new Screen($("out"), { note: $("kept") });
 const typing = new InputLine(out);
-const messages = new Screen($("err"));
+const messages = new Screen($("err"), { messages: true });
+const task = new TaskPane($("task"));
 let site = { examples: [] }, busy = false;
 let origin = { example: "", text: "" };  // what the editor was given (an example, a link, a saved program)
 let editor = null;                       // CodeMirror, once its modules are loaded
 let lastTyped = [];                      // the lines typed in the last run ("\n" ended): the trace reads them again
 let checkTimer = 0, checkWaits = false, checking = false;  // `pseudo check` of the text as it is typed
+let checked = null;                      // the text the problems shown are of
 
 const runtime = new Runtime({
   ready(python) {
@@ -43,6 +46,7 @@ const runtime = new Runtime({
       setStatus("выполняется…");
     });
   },
+  tested(found) { task.add(found); },
 });
 // the worker is loading Pyodide by now; the editor's modules load meanwhile
 const { Editor } = await import("./editor.js");
@@ -63,6 +67,12 @@ function limits() { return ["--max-depth", BROWSER_DEPTH]; }
 
 function begin() {
   out.clear(); messages.clear(); ui.exit.textContent = "";
+  if (editor.text !== checked) {  // the problems shown are of the text before the last keys: not of this one
+    clearTimeout(checkTimer);
+    showProblems([]);
+    checked = null;
+    checkWaits = true;            // checked when this ends
+  }
   ui.notice.hidden = true;  // the replaced work stays in the menu's «Сохранённые»
   editor.markError(null);
   setBusy(true, "запускается…");
@@ -116,6 +126,34 @@ async function command(argv, read = []) {
   messages.write(result.err);
   end(result, started);
   return result;
+}
+
+// «Проверить»: the program on the task's visible tests, in the worker, as `pseudo test` runs them
+async function checkTask() {
+  if (busy || !runtime.ready || !task.open) return;
+  const started = begin();
+  task.clear();
+  setStatus("проверяю…");
+  const result = await runtime.ask({ type: "check", name: FILE, text: editor.text, task: task.data,
+                                     depth: Number(BROWSER_DEPTH) });
+  if (result.error) messages.write(result.error + "\n");
+  if (result.err) messages.write(result.err);  // a Stop before the check began, a fault of the page
+  task.done(result);
+  const code = result.error ? 65 : result.code !== undefined ? result.code : result.passed === result.tests ? 0 : 1;
+  end({ ...result, code }, started);
+  if (!result.restarted && !result.fatal && code !== 130) setStatus(result.error ? "ошибка" : "проверено");
+}
+$("check-task").onclick = checkTask;
+$("leave-task").onclick = () => leaveTask();
+
+function openTask(data) {
+  task.show(data);
+  store.keep({ task: data });
+}
+function leaveTask() {
+  if (!task.open) return;
+  task.hide();
+  store.keep({ task: null });
 }
 
 $("stop").onclick = () => {
@@ -175,6 +213,7 @@ function check() {
     }
     if (editor.text !== text || result.code === 130) { check(); return; }  // typed meanwhile, or a Stop took it
     showProblems(diagnostics(result.err));
+    checked = text;
     if (checkWaits) check();
   });
 }
@@ -328,7 +367,7 @@ ui.examples.onchange = () => {
     ui.examples.value = "";
   } else if (value) {
     const entry = example(value);
-    if (entry) replace(entry.text, entry.input, entry.file);
+    if (entry) { leaveTask(); replace(entry.text, entry.input, entry.file); }
   }
 };
 
@@ -367,19 +406,30 @@ $("share").onclick = async () => {
   catch (_) { setStatus("ссылка — в адресной строке"); }
 };
 
-// the program of a link (#p=…&in=…), or null; the address loses it once it is read
+// the program of a link (#p=…&in=…), or its task (#task=…, `pseudo site link`), or null; the
+// address loses it once it is read
 function fromLink() {
   const params = new URLSearchParams(location.hash.slice(1));
-  if (!params.get("p")) return null;
+  if (!params.get("p") && !params.get("task")) return null;
   history.replaceState(null, "", location.pathname + location.search);
   try {
+    if (params.get("task")) return { task: JSON.parse(decode(params.get("task"))) };
     return { text: decode(params.get("p")), input: params.get("in") ? decode(params.get("in")) : "" };
-  } catch (_) { setStatus("ссылка повреждена: программу из неё прочесть нельзя"); return null; }
+  } catch (_) { setStatus("ссылка повреждена: прочесть из неё ничего нельзя"); return null; }
+}
+
+// A link's program replaces the editor's; a task's link shows its statement, and the editor
+// starts empty — unless that task is open already (the pupil's solution stays where it is).
+function follow(link) {
+  if (!link.task) { replace(link.text, link.input, ""); return; }
+  const same = task.open && JSON.stringify(task.data) === JSON.stringify(link.task);
+  openTask(link.task);
+  if (!same) replace("", "", "");
 }
 
 addEventListener("hashchange", () => {  // a link opened in the page already open
   const link = fromLink();
-  if (link) replace(link.text, link.input, "");
+  if (link) follow(link);
 });
 
 async function main() {
@@ -396,9 +446,10 @@ async function main() {
     ui.inputBox.open = Boolean(last.input);
     ui.mode.value = last.mode || "";
     ui.examples.value = last.unchanged && from ? from.file : "";
+    if (last.task) task.show(last.task);
   }
   const link = fromLink();
-  if (link) replace(link.text, link.input, "");
+  if (link) follow(link);
   else if (!last) {
     const first = example("queens_recursive.pseudo") || site.examples[0];
     if (first) replace(first.text, first.input, first.file);

@@ -10,9 +10,10 @@ const TAIL = 400;  // lines drawn meanwhile
 const ESCAPE = /\x1b\[(\d*)(?:;(\d*))?([A-Za-z])/g;
 
 export class Screen {
-  constructor(element, { note } = {}) {
+  constructor(element, { note, messages = false } = {}) {
     this.element = element;
     this.note = note;                        // where "shown: the last … lines of …" is said
+    this.messages = messages;                // pseudo's messages: their code excerpts do not wrap
     this.text = element.appendChild(document.createElement("span"));
     this.drawn = 0;
     this.clear();
@@ -95,7 +96,9 @@ export class Screen {
     this.drawn = performance.now();
     if (this.lines.length > KEEP + 1) this.trim();
     const box = this.element, follow = box.scrollTop + box.clientHeight >= box.scrollHeight - 24;
-    this.text.textContent = all || this.lines.length <= TAIL ? this.content : this.lines.slice(-TAIL).join("\n");
+    const text = all || this.lines.length <= TAIL ? this.content : this.lines.slice(-TAIL).join("\n");
+    if (this.messages) this.text.replaceChildren(drawMessage(text));
+    else this.text.textContent = text;
     if (this.note) {
       this.note.hidden = !this.dropped;
       if (this.dropped) {
@@ -166,6 +169,37 @@ export class InputLine {
 
   // the run ended while waiting (Stop): nothing is sent
   cancel() { if (this.resolve) this.done(undefined); }
+}
+
+// pseudo's messages as elements: the prose wraps; the lines of a code excerpt ("  16 | …" and
+// the caret's "     |    ^") are kept together in a block that does not wrap but scrolls, so
+// that the caret stays under its column.
+const EXCERPT = /^\s*\d*\s\|( |$)/;
+export function drawMessage(text) {
+  const root = document.createDocumentFragment();
+  let prose = "", excerpt = [];
+  for (const line of text.split(/(?<=\n)/)) {
+    if (EXCERPT.test(line)) {
+      // the block begins a line of its own: the prose's last line end is the block's (or innerText doubles it)
+      if (prose) root.appendChild(document.createTextNode(prose.replace(/\n$/, "")));
+      prose = "";
+      excerpt.push(line.replace(/\n$/, ""));
+    } else {
+      if (excerpt.length) root.appendChild(codeBlock(excerpt));
+      excerpt = [];
+      prose += line;
+    }
+  }
+  if (excerpt.length) root.appendChild(codeBlock(excerpt));
+  if (prose) root.appendChild(document.createTextNode(prose));
+  return root;
+}
+
+function codeBlock(lines) {
+  const block = document.createElement("span");
+  block.className = "excerpt";
+  block.textContent = lines.join("\n");
+  return block;
 }
 
 export function spaced(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " "); }

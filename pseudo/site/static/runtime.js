@@ -8,7 +8,7 @@ const LINE = 1, EOF = 2, STOP = 3;
 const INPUT_BYTES = 1 << 20;  // the longest line one read takes
 
 export class Runtime {
-  // events: ready(python), failed(text), started(id), output(stream, text), ask()
+  // events: ready(python), failed(text), started(id), output(stream, text), ask(), tested(found)
   constructor(events) {
     this.events = events;
     this.isolated = self.crossOriginIsolated === true;
@@ -33,6 +33,7 @@ export class Runtime {
     if (m.type === "ready") { this.ready = true; this.events.ready(m.python); return; }
     if (m.type === "failed") { this.events.failed(m.text); return; }
     if (m.type === "output") { this.events.output(m.stream, m.text); return; }
+    if (m.type === "tested") { this.events.tested(m.found); return; }
     if (m.type === "ask") {
       if (this.stopping) { this.answer(STOP); return; }
       this.asking = true;
@@ -57,14 +58,12 @@ export class Runtime {
     this.start();
   }
 
-  // {type: "run" | "command", …} → the worker's answer
+  // {type: "run" | "command" | "check", …} → the worker's answer
   ask(message) {
     const id = this.nextId++;
-    if (message.type === "run" || message.type === "command") {
-      if (this.interrupt) Atomics.store(this.interrupt, 0, 0);  // a Stop from now on is this one's
-      this.stopping = 0;
-      this.current = id;
-    }
+    if (this.interrupt) Atomics.store(this.interrupt, 0, 0);  // a Stop from now on is this one's
+    this.stopping = 0;
+    this.current = id;
     return new Promise((resolve) => { this.waiting.set(id, resolve); this.worker.postMessage({ id, ...message }); });
   }
 

@@ -5,6 +5,8 @@
 //                                         a run shown as it goes: {type: "output", stream, text},
 //                                         {type: "ask"} when it waits for a typed line
 //   {id, type: "command", argv, name, text, stdin, read: [paths]}   a command whose output is kept
+//   {id, type: "check", name, text, task, depth}  a task's visible tests (pseudo/site/task.py):
+//                                         {type: "tested", found} after each test
 // Messages out: {type: "ready", python} | {type: "failed", text} | {type: "started", id} | {id, ...result}
 //   (result.fatal: Pyodide failed for good, and this worker can do no more)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -29,6 +31,7 @@ const ready = (async () => {
 // What browser.py calls: the page's side of a terminal.
 const page = {
   write(stream, text) { postMessage({ type: "output", stream, text }); },
+  tested(found) { postMessage({ type: "tested", found: JSON.parse(found) }); },
   read() {
     if (!input) return ["later", ""];  // nothing to wait on: the page runs the program again with the line
     const control = new Int32Array(input, 0, 2), bytes = new Uint8Array(input, 8);
@@ -87,6 +90,15 @@ function command(m) {
   });
 }
 
+function checkTask(m) {
+  return withProgram(m, () => {
+    const proxy = api.check_task(JSON.stringify(m.task), m.name, m.depth, page);
+    const result = proxy.toJs({ dict_converter: Object.fromEntries });
+    proxy.destroy();
+    return result;
+  });
+}
+
 self.onmessage = async (event) => {
   const m = event.data;
   if (m.type === "setup") {
@@ -100,6 +112,7 @@ self.onmessage = async (event) => {
   try {
     if (m.type === "run") postMessage({ id: m.id, ...run(m) });
     else if (m.type === "command") postMessage({ id: m.id, ...command(m) });
+    else if (m.type === "check") postMessage({ id: m.id, ...checkTask(m) });
   } catch (e) {
     // the browser's stack overflowed below Python (Pyodide cannot go on): the page starts another worker
     const fatal = e instanceof RangeError || /fatally failed/.test(String(e && e.message));
