@@ -34,6 +34,7 @@ from playground import (
     start,
     terminal,
     type_input,
+    type_program,
     wait_asked,
     wait_ready,
     why_not,
@@ -574,6 +575,59 @@ def test_a_link_carries_the_program_and_keeps_the_work_it_replaces(browser, site
     other.context.close()
 
 
+# ---- a task's link and «Проверить» ----
+
+def _sum_task(folder):
+    """A task of two visible tests and a hidden one, its runs stopped at 100 000 steps."""
+    (folder / "tests").mkdir(parents=True)
+    (folder / "README.md").write_text("# Сумма\n\nПрочтите числа a и b и напечатайте **их сумму**.\n", encoding="utf-8")
+    (folder / "task.toml").write_text('title = "Сумма"\nhidden = ["03"]\nmax_steps = 100_000\ncompare = "numbers"\n',
+                                      encoding="utf-8")
+    for name, given, total in (("01", "2 3", "5"), ("02", "10 -4", "6"), ("03", "1 1", "2")):
+        (folder / "tests" / f"{name}.in").write_text(given + "\n", encoding="utf-8")
+        (folder / "tests" / f"{name}.out").write_text(total + "\n", encoding="utf-8")
+    return folder
+
+
+def _check(page) -> list[tuple[str, str]]:
+    """«Проверить» pressed: each test's class (passed, failed, error, limit) and its text."""
+    run(page, "#check-task")
+    return page.eval_on_selector_all("#task .results li", "ls => ls.map(l => [l.className, l.innerText])")
+
+
+def test_a_task_link_shows_the_statement_and_checks_the_visible_tests(page, site, tmp_path):
+    from pseudo.site.task import link
+    page.set_viewport_size({"width": 1024, "height": 768})  # as a teacher projects it
+    page.goto(link(str(_sum_task(tmp_path / "сумма")), site["url"]))
+    page.wait_for_selector("#task:not([hidden])")
+    assert page.inner_text("#task .task-title") == "Сумма" and "напечатайте их сумму" in page.inner_text("#task .statement")
+    program(page, "ПРОЧЕСТЬ a, b\nСООБЩИТЬ a + b\n")
+    assert _check(page) == [["passed", "01  пройден"], ["passed", "02  пройден"]]  # the hidden 03 is not in the link
+    assert page.inner_text("#task .summary").startswith("пройдено 2 из 2")
+    program(page, "ПРОЧЕСТЬ a, b\nСООБЩИТЬ a - b\n")
+    found = _check(page)
+    assert found[0] == ["failed", "01  не пройден — строка 1\nввод:      «2 3»\nожидалось: «5»\nполучено:  «-1»"], found
+    IMAGES.mkdir(exist_ok=True)
+    page.screenshot(path=str(IMAGES / "playground-task.png"))
+    program(page, "ПРОЧЕСТЬ a, b\nПОКА a > 0 ВЫПОЛНЯТЬ\n    a := a + 1\nВЕРНУТЬСЯ\n")
+    found = _check(page)
+    assert found[0][0] == "limit" and found[0][1].startswith("01  превышен предел шагов песочницы (100000) — строка"), found
+    assert page.inner_text("#task .summary").startswith("пройдено 0 из 2")
+    page.select_option("#examples", QUEENS)  # leaving the task
+    assert page.is_hidden("#task")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_run_shows_the_warnings_of_the_program_it_runs(page):
+    program(page, "k := 1\nСООБЩИТЬ к\n")
+    page.wait_for_selector("#problems li.warning", timeout=30_000)
+    type_program(page, "СООБЩИТЬ 2\n")
+    shown = page.evaluate("document.getElementById('run').click(), document.getElementById('problems').innerText")
+    assert "«к»" not in shown  # at once, not when the check's pause ends
+    page.wait_for_function("document.getElementById('exit').textContent.length > 0", timeout=60_000)
+    assert page.is_hidden("#problems")
+
+
 # ---- 4. the trace's position in the editor ----
 
 def test_stepping_the_trace_marks_the_line_in_the_editor(page):
@@ -607,6 +661,15 @@ def test_at_1024_by_768_the_header_is_one_row_and_messages_wrap(page):
                   "СООБЩИТЬ очень_длинное_имя_переменной_которой_нет + неизвестная_переменная_с_длинным_именем\n")
     run(page)
     assert page.evaluate("(e => e.scrollWidth <= e.clientWidth)(document.getElementById('err'))"), "messages wrap"
+    # the excerpt does not wrap: the caret stays under the first letter of the unknown name
+    under = page.evaluate("""(() => {
+      const text = document.querySelector('#err .excerpt').firstChild, lines = text.data.split('\\n');
+      const box = (at) => { const r = document.createRange(); r.setStart(text, at); r.setEnd(text, at + 1);
+                            return r.getClientRects()[0]; };
+      const caret = lines[0].length + 1 + lines[1].indexOf('^'), letter = lines[0].indexOf('неизвестная');
+      return [box(letter).left, box(caret).left, box(caret).top - box(letter).top, box(letter).height];
+    })()""")
+    assert abs(under[0] - under[1]) < 1 and under[3] * 0.5 < under[2] < under[3] * 1.5, under
     assert page.evaluate("document.documentElement.scrollWidth") <= 1024
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "site_1024.png"))

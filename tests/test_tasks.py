@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import json
 import os
 import pty
 import re
@@ -535,3 +536,42 @@ def test_without_fork_the_runs_give_the_same_results_in_this_process(tmp_path, m
     forked = results()
     monkeypatch.setattr(checker, "FORKS", False)
     assert results() == forked
+
+
+# ---- the playground's link to a task ----
+
+def test_the_link_holds_what_a_pupil_sees_and_no_hidden_test():
+    from pseudo.site.task import unpack
+    done = cli("site", "link", "examples/tasks/queens", "--site", "https://school.example/pseudo/")
+    assert done.returncode == 0 and done.stderr == ""
+    address, packed = done.stdout.strip().split("#task=")
+    assert address == "https://school.example/pseudo/"
+    data = unpack(packed)
+    task = read_task(str(ROOT / "examples" / "tasks" / "queens"))
+    assert data == for_pupils(task) and [t["name"] for t in data["tests"]] == ["01", "02", "03", "04"]
+    shown = json.dumps(data, ensure_ascii=False)
+    assert not any(t.expected in shown for t in task.tests if t.hidden) and "HR (k) =" not in shown  # nor the solution
+
+
+def test_a_link_to_a_bad_task_folder_says_why(tmp_path):
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "task.toml").write_text("compare = 'exactly'\n", encoding="utf-8")
+    done = cli("site", "link", str(tmp_path))
+    assert done.returncode == 64 and done.stdout == "" and "Traceback" not in done.stderr
+    assert f"{tmp_path}/task.toml:1:" in done.stderr and f"в папке {tmp_path}/tests нет тестов" in done.stderr
+
+
+def test_the_pages_check_is_pseudo_tests_own(tmp_path):
+    """«Проверить» in the page (site/task.py, run here as Pyodide runs it): pseudo test's lines."""
+    from pseudo.site.task import check
+    task = read_task(str(ROOT / "examples" / "tasks" / "queens"))
+    wrong = tmp_path / "wrong.pseudo"
+    wrong.write_text("ПРОЧЕСТЬ n\nСООБЩИТЬ 'решений:', n\n", encoding="utf-8")
+    told = []
+    assert check(for_pupils(task), str(wrong), 2000, told.append) == {"passed": 0, "tests": 4}
+    assert [t["status"] for t in told] == ["failed"] * 4
+    printed = cli("test", "examples/tasks/queens", str(wrong)).stdout.splitlines()
+    assert [line for t in told for line in t["lines"]] == printed[1:-1]
+    broken = tmp_path / "broken.pseudo"
+    broken.write_text("СООБЩИТЬ (\n", encoding="utf-8")
+    assert check(for_pupils(task), str(broken), 2000, told.append)["error"].startswith(f"{broken}:1:10: ошибка")

@@ -8,6 +8,7 @@ import { Decoration, EditorView, ViewPlugin, drawSelection, highlightActiveLineG
 import { defaultKeymap, history, historyKeymap, indentWithTab, insertNewlineKeepIndent } from "@codemirror/commands";
 import { indentUnit } from "@codemirror/language";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import { drawMessage } from "./console.js";
 import { tokens } from "./highlight.js";
 
 const PLAIN = new Set(["whitespace", "text", "name"]);  // left in the text's colour, as on the trace page
@@ -99,7 +100,8 @@ export class Editor {
       const from = at(d.line, d.column);
       let to = at(d.endLine || d.line, d.endColumn || d.column + 1);
       if (to <= from) to = Math.min(from + 1, doc.length);
-      return { from, to, severity: d.severity, message: d.message, source: "pseudo check" };
+      return { from, to, severity: d.severity, message: d.message, source: "pseudo check",
+               renderMessage: () => { const box = document.createElement("span"); box.append(drawMessage(d.message)); return box; } };
     });
     this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
   }
