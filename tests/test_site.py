@@ -6,8 +6,8 @@ a run begun again with the typed lines). Needs npm (or the packages already in t
 ~/.cache/pseudo) and Chromium; without them the browser tests are skipped and say why. Three
 examples are compared with the command line here, all of them with PSEUDO_LONG=1.
 
-Screenshots: playground-game.png (a game played to its end) and playground-error.png (an
-error marked in the editor) go to tests/artifacts/, or to docs/images/ with PSEUDO_SCREENSHOTS=1;
+Screenshots: playground-game.png (a game played to its end), playground-error.png (an error
+marked in the editor) and playground-task.png (a task's check at 1024 × 768) go to tests/artifacts/, or to docs/images/ with PSEUDO_SCREENSHOTS=1;
 tests/artifacts/ also gets the page at 1024 × 768 and at 390 × 844."""
 from __future__ import annotations
 
