@@ -50,8 +50,8 @@ class PageTask(Task):
 def check(data: dict, path: str, max_depth: int, told) -> dict:
     """Run the program in `path` on the task's tests as `pseudo test` does; told(result) after
     each test, `result` being {test, status, lines} (the lines `pseudo test` prints of it).
-    Gives {error} (the program did not compile: its message) or {passed, tests}. A Stop ends
-    the check at the test it stopped."""
+    Gives {error} (the program did not compile: its message) or {passed, tests}, and
+    {stopped: True} when a Stop ended the check at the test it stopped."""
     from ..checker import prepare, run_test
     from ..gradebook import test_lines
     from .browser import PAGE_MESSAGES, page_messages
@@ -69,5 +69,5 @@ def check(data: dict, path: str, max_depth: int, told) -> dict:
             lines = test_lines(test, found, width, first if first != test.name else None)
             told({"test": test.name, "status": found["status"], "lines": lines})
             if found["detail"].startswith(PAGE_MESSAGES["interrupted"]):  # a Stop
-                break
+                return {"passed": passed, "tests": len(task.tests), "stopped": True}
     return {"passed": passed, "tests": len(task.tests)}

@@ -139,7 +139,8 @@ async function checkTask() {
   if (result.error) messages.write(result.error + "\n");
   if (result.err) messages.write(result.err);  // a Stop before the check began, a fault of the page
   task.done(result);
-  const code = result.error ? 65 : result.code !== undefined ? result.code : result.passed === result.tests ? 0 : 1;
+  const code = result.error ? 65 : result.stopped ? 130 : result.code !== undefined ? result.code
+    : result.passed === result.tests ? 0 : 1;
   end({ ...result, code }, started);
   if (!result.restarted && !result.fatal && code !== 130) setStatus(result.error ? "ошибка" : "проверено");
 }

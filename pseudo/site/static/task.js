@@ -55,6 +55,7 @@ export class TaskPane {
 
   done(result) {
     if (result.error !== undefined) this.summary.textContent = "программа не выполнялась: она с ошибкой (ниже)";
+    else if (result.stopped) this.summary.textContent = `проверка прервана кнопкой «Стоп»: пройдено ${result.passed} из ${result.tests}`;
     else if (result.tests !== undefined) {
       this.summary.textContent = `пройдено ${result.passed} из ${result.tests}` + (result.passed === result.tests ? " ✓" : "");
     } else this.summary.textContent = "проверка прервана";
