@@ -598,8 +598,10 @@ def _check(page) -> list[tuple[str, str]]:
 def test_a_task_link_shows_the_statement_and_checks_the_visible_tests(page, site, tmp_path):
     from pseudo.site.task import link
     page.set_viewport_size({"width": 1024, "height": 768})  # as a teacher projects it
+    program(page, "СООБЩИТЬ 'моя работа'\n")
     page.goto(link(str(_sum_task(tmp_path / "сумма")), site["url"]))
     page.wait_for_selector("#task:not([hidden])")
+    assert editor_text(page) == "" and "сохранена" in page.inner_text("#notice")  # the work is kept, as under a link
     assert page.inner_text("#task .task-title") == "Сумма" and "напечатайте их сумму" in page.inner_text("#task .statement")
     program(page, "ПРОЧЕСТЬ a, b\nСООБЩИТЬ a + b\n")
     assert _check(page) == [["passed", "01  пройден"], ["passed", "02  пройден"]]  # the hidden 03 is not in the link
