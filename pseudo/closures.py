@@ -130,8 +130,7 @@ class ClosureInterpreter(Interpreter):
         return run
 
     def stmt(self, s: n.Stmt):
-        """A statement's closure: it notes where the run is (`where`), and places a failure
-        not placed yet at the statement."""
+        """A statement's closure: it notes `where`, and places a failure not placed yet there."""
         return self.STMT[type(s)](self, s)
 
     def _stmt_Assign(self, s: n.Assign):
@@ -339,8 +338,7 @@ class ClosureInterpreter(Interpreter):
     # ---- variables ----
 
     def scope_of(self, e: n.Expr) -> str | None:
-        """What a name is in the body being made: "element", "ref" (a РЕЗ parameter), "local",
-        "global"; None for another expression."""
+        """What a name is in the body made: "element", "ref" (РЕЗ), "local", "global"; else None."""
         if isinstance(e, n.Index):
             return "element"
         if not isinstance(e, n.Var):
@@ -605,7 +603,7 @@ class ClosureInterpreter(Interpreter):
         arity, ((p1, a1), (p2, a2)) = len(args), (args + [(None, None)] * 2)[:2]
         body, code = self.facts.bodies[name], self.codes.setdefault(name, [None])
         push, pop, enter, leave = self.stack.append, self.stack.pop, limits.войти, limits.выйти
-        tracer, stats, function = self.tracer, self.stats, d.body if d.is_function else None
+        tracer, function, calls = self.tracer, d.body if d.is_function else None, self.stats and self.stats.calls
 
         def call(v):
             if statement is not None:
@@ -620,11 +618,13 @@ class ClosureInterpreter(Interpreter):
             except Failure as f:
                 raise placed(f, span) from None
             push((body, values, e))
-            if stats is not None:
-                stats.calls[name] = stats.calls.get(name, 0) + 1
             run = code[0]
             if run is None:  # the callee's body, made at its first call (one never called costs nothing)
                 run = code[0] = self.compiled(name)
+                if calls is not None:  # and its count begun: the table lists them in the order of first calls
+                    calls[name] = 0
+            if calls is not None:
+                calls[name] += 1
             if tracer is not None:
                 tracer.call(d, e, values)
                 if function is not None:  # a function's body: a step in, and out with its value
