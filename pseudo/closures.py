@@ -625,19 +625,15 @@ class ClosureInterpreter(Interpreter):
                     calls[name] = 0
             if calls is not None:
                 calls[name] += 1
-            if tracer is not None:
-                tracer.call(d, e, values)
-                if function is not None:  # a function's body: a step in, and out with its value
-                    tracer.expression(function, "body")
+            if tracer is not None:  # (a function's body: a step in, and out with its value, told with the call)
+                tracer.call(d, e, values, function)
             value = run(values)
             if function is None:
                 value = values.get(RESULT)
-            elif tracer is not None:
-                tracer.expression(function, "value", value)
             pop()
             leave()
             if tracer is not None:
-                tracer.returned(d, e, value)
+                tracer.returned(d, e, value, function)
             if want_value and value is None:
                 raise placed(fail("no-value", name=name), span)
             return value

@@ -165,7 +165,9 @@ class Tracer:
             frame = next((d + 1 for d in range(len(self.frames) - 1, -1, -1) if self.frames[d] is place), None)
         self.emit((step, "assign", target.span, self.depth, cell.имя, key, place.get(cell.ключ), new, frame))
 
-    def call(self, d: n.Definition, e: n.Call, args: dict) -> None:
+    def call(self, d: n.Definition, e: n.Call, args: dict, body=None) -> None:
+        """A call; with `body`, a function's, then the step into its body (`expression(body,
+        "body")` written out: a Python call less)."""
         if self.count >= self.mark:
             self._at_mark()
         self.count += 1
@@ -178,8 +180,21 @@ class Tracer:
             self._reopen()
         self.callers.append(self.current)
         self.frames.append(args)
+        if body is not None:
+            if self.count >= self.mark:
+                self._at_mark()
+            self.count += 1
+            if self.keeps["expr"]:
+                self.emit((self.count, "expr", body.span, self.depth, body, "body", None))
 
-    def returned(self, d: n.Definition, e: n.Call, value) -> None:
+    def returned(self, d: n.Definition, e: n.Call, value, body=None) -> None:
+        """A return; with `body`, a function's, after the step out of its body with its value."""
+        if body is not None:
+            if self.count >= self.mark:
+                self._at_mark()
+            self.count += 1
+            if self.keeps["expr"]:
+                self.emit((self.count, "expr", body.span, self.depth, body, "value", value))
         self.current = self.callers.pop()  # what the caller prints next belongs to its own statement
         self.frames.pop()
         self.depth -= 1
