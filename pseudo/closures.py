@@ -136,13 +136,16 @@ class ClosureInterpreter(Interpreter):
     def _stmt_Assign(self, s: n.Assign):
         target, value, span, placed = s.target, self.expr(s.value), s.span, self.placed
         name, scope = target.name, self.scope_of(target)
-        if self.tracer is None and scope in ("local", "global"):  # stored here, not by store(): a call less
-            glob = None if scope == "local" else self.globals
+        if scope in ("local", "global"):  # stored here (and told), not by store(): a call less
+            glob, tracer = None if scope == "local" else self.globals, self.tracer
 
             def assign_variable(v):
                 self.where = span
                 try:
-                    (v if glob is None else glob)[name] = value(v)
+                    x, place = value(v), v if glob is None else glob
+                    if tracer is not None:
+                        tracer.assign(target, None, place.get(name), x, glob is None)
+                    place[name] = x
                 except Failure as f:
                     raise placed(f, span) from None
             return assign_variable
