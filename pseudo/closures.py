@@ -687,13 +687,7 @@ def _chain(e: n.Expr, op: str) -> list:
     return [e]
 
 
-def _table(prefix: str) -> dict:
-    """Node class → the method that makes its closure."""
-    return n.Arms("closures", {getattr(n, name.removeprefix(prefix)): method
-                               for name, method in vars(ClosureInterpreter).items() if name.startswith(prefix)})
-
-
-ClosureInterpreter.STMT = _table("_stmt_")
-ClosureInterpreter.EXPR = _table("_expr_")
+ClosureInterpreter.STMT = n.arms("closures, statements", ClosureInterpreter, "_stmt_")
+ClosureInterpreter.EXPR = n.arms("closures, expressions", ClosureInterpreter, "_expr_")
 
 __all__ = ["ClosureInterpreter", "ClosureStateReader"]

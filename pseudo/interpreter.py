@@ -423,14 +423,8 @@ class StateReader:
                 for names in (self.interpreter.globals, fr.values) for name, v in names.items()}
 
 
-def _methods(prefix: str) -> dict:
-    """Node class → the method that runs it, looked up once here rather than by name at each node."""
-    return n.Arms("interpreter", {getattr(n, name.removeprefix(prefix)): method
-                                   for name, method in vars(Interpreter).items() if name.startswith(prefix)})
-
-
-Interpreter.EXEC = _methods("_exec_")
-Interpreter.EVAL = _methods("_eval_")
+Interpreter.EXEC = n.arms("interpreter, statements", Interpreter, "_exec_")  # looked up once, not by name at each node
+Interpreter.EVAL = n.arms("interpreter, expressions", Interpreter, "_eval_", Interpreter.LEAVES)
 STEP = Interpreter.step.__code__
 
 __all__ = ["EXIT", "Goto", "Interpreter", "StateReader", "Stats"]

@@ -268,20 +268,35 @@ class NoArm(TypeError):
     """A stage met a node class it has no arm for: a construct was added and this stage not told."""
 
 
-def no_arm(stage: str, node: Node):
-    """The last arm of every dispatch on node classes: an unknown class fails loudly, never silently."""
-    raise NoArm(f"{stage}: no arm for the node class {type(node).__name__}")
+ARMS: list[Arms] = []  # every table of arms made, for tests/test_architecture.py to hand each an unknown class
 
 
 class Arms(dict):
-    """Node class → the method that handles it; a class without one fails loudly."""
+    """Node class → the function that handles it in one stage; a class without one fails loudly.
+    The one form of dispatch on node classes: made once per stage by `arms`, read by a dict get."""
 
-    def __init__(self, stage: str, methods: dict):
+    def __init__(self, stage: str, methods: dict, prefix: str = "", leaves: tuple = ()):
         super().__init__(methods)
-        self.stage = stage
+        self.stage, self.prefix, self.leaves = stage, prefix, leaves  # leaves: classes handled before the table
+        ARMS.append(self)
 
     def __missing__(self, cls):
         raise NoArm(f"{self.stage}: no arm for the node class {cls.__name__}")
+
+
+def arms(stage: str, namespace, prefix: str, leaves: tuple = ()) -> Arms:
+    """The arms of a stage: each function of `namespace` (a class, with its bases, or a module's
+    globals()) named `prefix` and a node class's name (`_expr_Binary`), keyed by that class. A
+    name after the prefix that is no node class is an error here, at import. `leaves`: the
+    classes the stage handles itself before it looks in the table."""
+    names = namespace if isinstance(namespace, dict) else {name: getattr(namespace, name) for name in dir(namespace)}
+    table = {}
+    for name, f in names.items():
+        if name.startswith(prefix):
+            if name.removeprefix(prefix) not in _CLASSES:
+                raise TypeError(f"{stage}: {name} names no node class")
+            table[_CLASSES[name.removeprefix(prefix)]] = f
+    return Arms(stage, table, prefix, leaves)
 
 
 def children(node: Node) -> list[Node]:
@@ -296,14 +311,16 @@ def children(node: Node) -> list[Node]:
     return out
 
 
-def blocks(s: Node) -> list[Block]:
-    """The blocks a statement holds: ЕСЛИ's branches, a loop's body; none for the others."""
-    match s:
-        case If(then=then, else_=else_):
-            return [then] if else_ is None else [then, else_]
-        case While(body=body) | For(body=body) | Loop(body=body):
-            return [body]
-    return []  # the raw tree's statements too (frontend.raw)
+def blocks(s) -> list[Block]:
+    """The blocks a statement holds, in their order: ЕСЛИ's branches, a loop's body; none for the
+    others (the raw tree's statements too, frontend.raw). Read from the fields, so a new
+    statement's blocks are found without being listed."""
+    out = []
+    for f in getattr(s, "fields", ()):
+        value = getattr(s, f)
+        if isinstance(value, Block):
+            out.append(value)
+    return out
 
 
 def has_labels(block: Block) -> bool:
@@ -381,11 +398,4 @@ def rewrite(node, fn):
     return fn(node.replace(**changes) if changes else node)
 
 
-def arm(stage, prefix: str, node: Node):
-    """The method of `stage` for `node`'s class: `prefix` and the class name (`_expr_Binary`). A
-    class the stage has no arm for is an error at once, not code written wrong or a node
-    silently skipped (tests/test_architecture.py adds a class no stage knows)."""
-    method = getattr(stage, prefix + type(node).__name__, None)
-    if method is None:
-        raise TypeError(f"{type(stage).__name__} has no arm for the node class {type(node).__name__}")
-    return method
+_CLASSES = {c.__name__: c for c in list(globals().values()) if isinstance(c, type) and issubclass(c, Node)}

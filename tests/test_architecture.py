@@ -3,7 +3,9 @@ runtime's modules can share one namespace, and the generated code names only the
 from __future__ import annotations
 
 import ast
+import importlib
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from conftest import PROGRAMS
@@ -14,7 +16,6 @@ from pseudo.analysis.kinds import Kinds
 from pseudo.closures import ClosureInterpreter
 from pseudo.frontend.source import Source, Span
 from pseudo.interpreter import Interpreter
-from pseudo.pygen.body import BodyCode
 
 STRUCTURE = {nodes.Block, nodes.Param, nodes.Definition, nodes.Comment, nodes.Program}
 
@@ -27,51 +28,134 @@ def test_every_node_class_is_an_expression_a_statement_or_structure():
     assert node_classes() == set(nodes.EXPR_NODES) | set(nodes.STMT_NODES) | STRUCTURE
 
 
-@pytest.mark.parametrize("stage,statement,expression", [
-    (Interpreter, "_exec_", "_eval_"),
-    (ClosureInterpreter, "_stmt_", "_expr_"),
-    (BodyCode, "_stmt_", "_expr_"),
-])
-def test_every_stage_has_an_arm_for_every_node_class(stage, statement, expression):
-    missing = [c.__name__ for c in nodes.STMT_NODES if not hasattr(stage, statement + c.__name__)]
-    missing += [c.__name__ for c in nodes.EXPR_NODES
-                if not hasattr(stage, expression + c.__name__) and c not in getattr(stage, "LEAVES", ())]
-    assert not missing, f"{stage.__name__} has no arm for {missing}"
-
-
 class Unknown(nodes.Node):
     """A node class no stage was told about: what a new construct is before its arms are written."""
     __slots__ = fields = ()
 
 
-def _stages():
-    """Every stage outside the code generator that dispatches on node classes, each handed the unknown node."""
+PACKAGE = Path(pseudo.__file__).parent
+
+
+def modules() -> list[str]:
+    """Every module of the package (not __main__, which runs the command line)."""
+    return sorted(".".join(("pseudo", *p.relative_to(PACKAGE).with_suffix("").parts)).removesuffix(".__init__")
+                  for p in PACKAGE.rglob("*.py") if p.name != "__main__.py")
+
+
+def every_table_of_arms() -> dict[str, nodes.Arms]:
+    """The tables of arms of every stage that dispatches on node classes, found by importing
+    every module: each is registered as it is made (nodes.ARMS)."""
+    for module in modules():
+        importlib.import_module(module)
+    return {arms.stage: arms for arms in nodes.ARMS}
+
+
+@pytest.mark.parametrize("stage", list(every_table_of_arms()))
+def test_every_table_of_arms_covers_its_node_classes_and_fails_loudly_on_another(stage):
+    """A table that knows one statement (expression) class knows them all; an unknown class is NoArm."""
+    arms = every_table_of_arms()[stage]
+    known = set(arms) | set(arms.leaves)
+    for family in (nodes.STMT_NODES, nodes.EXPR_NODES):
+        if known & set(family):
+            missing = [c.__name__ for c in family if c not in known]
+            assert not missing, f"{stage} has no arm for {missing}"
+    with pytest.raises(nodes.NoArm, match=f"{stage}: no arm for the node class Unknown"):
+        arms[Unknown]
+
+
+def _entries():
+    """Each stage entered as the program's code enters it, handed the unknown node: the stage
+    reads its table (not only has one). Keyed by the table's stage."""
     from pseudo.analysis import automaton
-    from pseudo.frontend import silent
+    from pseudo.analysis.bounds import Bounds
+    from pseudo.frontend import binding, silent
+    from pseudo.frontend.bodies import BodyResolver
+    from pseudo.frontend.resolver import Scope
+    from pseudo.pygen import inline, structure
+    from pseudo.pygen.body import BodyCode, Where
+    from pseudo.pygen.generate import MODES, Generator
+    from pseudo.pygen.weights import Weights
     from pseudo.tools.flowchart import Flowchart
-    source = Source("x := 1\n", "k.pseudo")
+    source = Source("x := 1\nСООБЩИТЬ x\n", "t.pseudo")
     span = Span(source, 1, 1, 1, 2)
     loaded = pseudo.load(source)
+    unknown = Unknown(span)
+    block = nodes.Block(span, (unknown,))
     kinds = Kinds(loaded.program)
-    block = nodes.Block(span, (Unknown(span),))
+    bounds = Bounds(loaded.program, {})
+    weights = Weights(loaded.program, loaded.facts)
+    bodies = [BodyCode(Generator(loaded.program, loaded.facts, "t.pseudo", mode), None) for mode in MODES]
     return {
-        "interpreter, a statement": lambda: Interpreter(loaded.program, loaded.facts).exec(Unknown(span), None),
-        "interpreter, an expression": lambda: Interpreter(loaded.program, loaded.facts).eval(Unknown(span), None),
-        "closures, a statement": lambda: ClosureInterpreter(loaded.program, loaded.facts).stmt(Unknown(span)),
-        "closures, an expression": lambda: ClosureInterpreter(loaded.program, loaded.facts).expr(Unknown(span)),
+        "interpreter, statements": lambda: Interpreter(loaded.program, loaded.facts).exec(unknown, None),
+        "interpreter, expressions": lambda: Interpreter(loaded.program, loaded.facts).eval(unknown, None),
+        "closures, statements": lambda: ClosureInterpreter(loaded.program, loaded.facts).stmt(unknown),
+        "closures, expressions": lambda: ClosureInterpreter(loaded.program, loaded.facts).expr(unknown),
+        "resolving, a statement": lambda: BodyResolver(None, source, Scope(None, [])).stmt(unknown),
+        "binding, the variables assigned": lambda: binding._Names(loaded.program)._walk(None, None, block, {}),
+        "silent, the events": lambda: list(silent._events(block)),
         "automaton, the edges": lambda: automaton._collect(automaton.State("С", span, ()), block.stmts, (), False),
         "automaton, КОНЧЕНО": lambda: automaton._exits(block),
-        "silent, the events": lambda: list(silent._events(block)),
-        "kinds, an expression": lambda: kinds.expr(Unknown(span), None),
-        "kinds, a body": lambda: kinds._body(block, None),
+        "kinds, an expression": lambda: kinds.expr(unknown, None),
+        "kinds, what a node stores": lambda: kinds._body(block, None),
+        "bounds, a statement": lambda: bounds._stmt(unknown, None, {}),
+        "bounds, an expression": lambda: bounds._value(unknown, None, {}),
+        "weights, statements": lambda: weights.stmt(unknown),
+        "weights, expressions": lambda: weights.expr(unknown),
+        "inlining, the variables read": lambda: inline._uses(unknown),
+        "structuring, a goto inside a loop": lambda: structure._goto_inside_loop([unknown]),
+        "code, statements": lambda: [body.stmt(unknown, Where()) for body in bodies],
+        "code, expressions": lambda: [body.expr(unknown) for body in bodies],
         "flowchart": lambda: Flowchart().block(block.stmts, "end", None),
     }
 
 
-@pytest.mark.parametrize("stage", list(_stages()))
+def test_every_stage_is_entered_with_an_unknown_node_class():
+    assert set(_entries()) == set(every_table_of_arms())
+
+
+@pytest.mark.parametrize("stage", list(_entries()))
 def test_every_stage_fails_loudly_on_a_node_class_it_does_not_know(stage):
-    with pytest.raises(nodes.NoArm, match="Unknown"):
-        _stages()[stage]()
+    with pytest.raises(nodes.NoArm, match=f"{stage}: no arm for the node class Unknown"):
+        _entries()[stage]()
+
+
+# The `match` statements left over node classes recognise one shape of node, each with a safe
+# answer for any other: they are pattern matching, not dispatch over the classes.
+SHAPES = {
+    ("frontend/binding.py", "fix"): "a name not yet bound (a Var, an Index, a Call): a node without a name has none",
+    ("analysis/bounds.py", "_bounds_of"): "a condition that bounds a variable (НЕ, И, a comparison with a variable): "
+                                          "any other condition gives no bound, which is always true",
+}
+
+
+def test_no_stage_dispatches_on_node_classes_by_match():
+    """Dispatch is one form, the tables above: a `match` naming node classes is one of SHAPES."""
+    found = set()
+
+    def visit(node, path: str, function: str | None):
+        if isinstance(node, ast.FunctionDef):
+            function = node.name
+        if isinstance(node, ast.MatchClass) and isinstance(node.cls, ast.Attribute) \
+                and getattr(node.cls.value, "id", None) == "n":
+            found.add((path, function))
+        for child in ast.iter_child_nodes(node):
+            visit(child, path, function)
+
+    for path in PACKAGE.rglob("*.py"):
+        visit(ast.parse(path.read_text(encoding="utf-8")), path.relative_to(PACKAGE).as_posix(), None)
+    assert found == set(SHAPES)
+
+
+def test_the_adding_a_construct_list_names_every_table_of_arms():
+    """docs/architecture.md's «Adding a construct» names the module and the methods' prefix of
+    each stage that dispatches on node classes."""
+    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Adding a construct"):]
+    section = section[:section.index("\n## ", 1)]
+    for stage, arms in every_table_of_arms().items():
+        module = next(iter(arms.values())).__module__.removeprefix("pseudo.").replace(".", "/") + ".py"
+        row = next((line for line in section.splitlines() if f"`{module}`" in line), None)
+        assert row is not None and f"`{arms.prefix}<Node>`" in row, f"{stage}: {module}, {arms.prefix}<Node>"
 
 
 def test_the_kinds_have_an_arm_for_every_expression():
@@ -143,28 +227,38 @@ def test_generated_code_names_only_its_own_names_and_the_runtime(path):
         assert not stray, stray
 
 
-def test_every_stage_of_the_code_generator_fails_loudly_on_a_node_class_it_does_not_know():
-    """A new node class a stage of the generator has no arm for is an error naming it, not code
-    written wrong or a node skipped — the kinds, the bounds, the weights of steps, the calls
-    written out in place, the structuring of automata, and the statements and expressions of
-    each kind of code."""
-    from pseudo.analysis.bounds import Bounds
-    from pseudo.pygen import inline, structure
-    from pseudo.pygen.body import BodyCode, Where
-    from pseudo.pygen.generate import MODES, Generator
-    from pseudo.pygen.weights import Weights
-    loaded = pseudo.load(Source("x := 1\nСООБЩИТЬ x\n", "t.pseudo"))
-    unknown = Unknown(Span(Source("x := 1\n", "t.pseudo"), 1, 1, 1, 2))
-    stages = [lambda: Kinds(loaded.program).expr(unknown, None),
-              lambda: Bounds(loaded.program, {})._value(unknown, None, {}),
-              lambda: Bounds(loaded.program, {})._stmt(unknown, None, {}),
-              lambda: Weights(loaded.program, loaded.facts).stmt(unknown),
-              lambda: Weights(loaded.program, loaded.facts).expr(unknown),
-              lambda: inline._uses(unknown),
-              lambda: structure._goto_inside_loop([unknown])]
-    for mode in MODES:
-        body = BodyCode(Generator(loaded.program, loaded.facts, "t.pseudo", mode), None)
-        stages += [lambda body=body: body.stmt(unknown, Where()), lambda body=body: body.expr(unknown)]
-    for stage in stages:
-        with pytest.raises(TypeError, match="Unknown"):
-            stage()
+def _module_map() -> set[str]:
+    """The files docs/architecture.md's module map names, by path in the package: an entry's
+    first word, under the folder its indentation puts it in (a folder's line stands for its
+    __init__.py; a line may name a second file after `;`)."""
+    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = doc[doc.index("```\npseudo/\n") + 4:]
+    block = block[:block.index("```")]
+    named, folders = set(), []  # folders: (indent, path)
+    for line in block.splitlines()[1:]:
+        indent = len(line) - len(line.lstrip())
+        folders = [(i, f) for i, f in folders if i < indent]
+        prefix = "".join(f for _, f in folders)
+        words = line.split()
+        if words and words[0].endswith("/"):
+            folders.append((indent, words[0]))
+            named.add(prefix + words[0] + "__init__.py")
+        elif words and words[0].endswith(".py"):
+            named.add(prefix + words[0])
+            named.update(prefix + w.rstrip(":") for w in line.split(";")[-1].split()[:1] if w.rstrip(":").endswith(".py"))
+    return named
+
+
+def test_the_module_map_names_every_module():
+    files = {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")}
+    missing = sorted(files - _module_map())
+    assert not missing, f"docs/architecture.md does not name {missing}"
+
+
+LONG_BY_DESIGN = {"frontend/lark_standalone.py"}  # written by Lark's standalone tool, not edited
+
+
+def test_no_module_is_over_700_lines():
+    long = {p.relative_to(PACKAGE).as_posix(): n for p in PACKAGE.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 700}
+    assert set(long) == LONG_BY_DESIGN, long

@@ -76,6 +76,32 @@ def test_the_python_operator_is_exact_for_the_kinds_the_table_names(symbol):
     assert NEGATION.function(Fraction(1, 2)) == -Fraction(1, 2)
 
 
+@pytest.mark.parametrize("symbol", [s for s in sorted(OPERATORS) if not OPERATORS[s].comparison])
+def test_the_kinds_an_operator_gives_are_those_of_its_values(symbol):
+    """`gives` (what the kinds analysis reads): for each pair of operand kinds it names, every
+    value is of the kind it says ("num": an integer or a fraction; "natural": an integer ≥ 0);
+    for a pair it does not name, the operator fails."""
+    operator = OPERATORS[symbol]
+    kinds = {**SAMPLES, "natural": [b for b in SAMPLES["int"] if b >= 0]}
+    of_kind = {"int": lambda v: type(v) is int, "num": lambda v: type(v) is int or type(v) is Fraction,
+               "str": lambda v: type(v) is str}
+    for left in ("int", "num", "str", "bool"):
+        for right in ("int", "num", "str", "bool", "natural"):
+            gives, values = operator.gives.get((left, right)), 0
+            for a in kinds[left]:
+                for b in kinds[right]:
+                    try:
+                        value = operator.function(a, b)
+                    except Failure:
+                        continue  # no value (a zero divisor, a fractional exponent of a negative number, …)
+                    values += 1
+                    if gives is not None:
+                        assert of_kind[gives](value), (symbol, a, b, value)
+                    elif right != "natural":
+                        pytest.fail(f"{symbol}: {a!r}, {b!r} gives {value!r}, of no kind the table names")
+            assert values or gives is None, (symbol, left, right)
+
+
 def test_the_progression_of_ДЛЯ():
     assert list(прогрессия(1, 2, 7)) == [1, 3, 5, 7]
     assert list(прогрессия(3, -1, 1)) == [3, 2, 1]

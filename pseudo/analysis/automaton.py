@@ -102,35 +102,49 @@ def has_nested_labels(stmts) -> bool:
 def _collect(state: State, stmts, path: tuple, inside_loop: bool) -> bool:
     """Add the edges of a statement list reached along `path` (the conditions that hold there:
     (expression, true or false) pairs); tell whether control can reach its end."""
-    for s in stmts:
-        match s:
-            case n.Goto(label=label):
-                state.edges.append(Edge(state.name, label, condition_text(path), "goto", s.span))
-                return False
-            case n.Stop():
-                state.edges.append(Edge(state.name, FINAL, condition_text(path), "final", s.span))
-                return False
-            case n.Exit():
-                return False
-            case n.If(cond=cond, then=then, else_=else_):
-                then_done = _collect(state, then.stmts, (*path, (cond, True)), inside_loop)
-                else_done = _collect(state, else_.stmts, (*path, (cond, False)), inside_loop) \
-                    if else_ is not None else True
-                if not (then_done or else_done):
-                    return False
-            case n.While(cond=cond, body=body):
-                _collect(state, body.stmts, (*path, (cond, True)), True)
-            case n.For(body=body):
-                _collect(state, body.stmts, path, True)
-            case n.Loop(body=body):
-                _collect(state, body.stmts, path, True)
-                if not _exits(body):
-                    return False
-            case n.Assign() | n.CallStmt() | n.Print() | n.Read() | n.Screen() | n.Label():
-                pass
-            case _:
-                n.no_arm("automaton", s)
+    return all(_EDGES[type(s)](state, s, path, inside_loop) for s in stmts)
+
+
+def _edges_Goto(state: State, s: n.Goto, path: tuple, inside_loop: bool) -> bool:
+    state.edges.append(Edge(state.name, s.label, condition_text(path), "goto", s.span))
+    return False
+
+
+def _edges_Stop(state: State, s: n.Stop, path: tuple, inside_loop: bool) -> bool:
+    state.edges.append(Edge(state.name, FINAL, condition_text(path), "final", s.span))
+    return False
+
+
+def _edges_Exit(state: State, s: n.Exit, path: tuple, inside_loop: bool) -> bool:
+    return False
+
+
+def _edges_If(state: State, s: n.If, path: tuple, inside_loop: bool) -> bool:
+    then_done = _collect(state, s.then.stmts, (*path, (s.cond, True)), inside_loop)
+    else_done = _collect(state, s.else_.stmts, (*path, (s.cond, False)), inside_loop) if s.else_ is not None else True
+    return then_done or else_done
+
+
+def _edges_While(state: State, s: n.While, path: tuple, inside_loop: bool) -> bool:
+    _collect(state, s.body.stmts, (*path, (s.cond, True)), True)
     return True
+
+
+def _edges_For(state: State, s: n.For, path: tuple, inside_loop: bool) -> bool:
+    _collect(state, s.body.stmts, path, True)
+    return True
+
+
+def _edges_Loop(state: State, s: n.Loop, path: tuple, inside_loop: bool) -> bool:
+    _collect(state, s.body.stmts, path, True)
+    return _exits(s.body)
+
+
+def _edges_Assign(state: State, s, path: tuple, inside_loop: bool) -> bool:
+    return True  # control goes on
+
+
+_edges_CallStmt = _edges_Print = _edges_Read = _edges_Screen = _edges_Label = _edges_Assign
 
 
 NEGATED = {"=": "≠", "≠": "=", "<": "≥", "≥": "<", ">": "≤", "≤": ">"}
@@ -159,22 +173,30 @@ def _text(e) -> str:
 
 def _exits(body: n.Block) -> bool:
     """Does КОНЧЕНО leave this endless loop (not an inner one)?"""
-    for s in body.stmts:
-        match s:
-            case n.Exit():
-                return True
-            case n.If(then=then, else_=else_):
-                if _exits(then) or (else_ is not None and _exits(else_)):
-                    return True
-            case n.While(body=inner) | n.For(body=inner):
-                if _exits(inner):
-                    return True
-            case n.Loop() | n.Assign() | n.CallStmt() | n.Print() | n.Read() | n.Screen() | n.Stop() | n.Goto() \
-                    | n.Label():
-                pass  # КОНЧЕНО in an inner endless loop leaves that loop
-            case _:
-                n.no_arm("automaton", s)
-    return False
+    return any(_EXITS[type(s)](s) for s in body.stmts)
+
+
+def _exits_Exit(s: n.Exit) -> bool:
+    return True
+
+
+def _exits_If(s: n.If) -> bool:
+    return _exits(s.then) or s.else_ is not None and _exits(s.else_)
+
+
+def _exits_While(s) -> bool:
+    return _exits(s.body)
+
+
+def _exits_Loop(s) -> bool:
+    return False  # КОНЧЕНО in an inner endless loop leaves that loop
+
+
+_exits_For = _exits_While
+_exits_Assign = _exits_CallStmt = _exits_Print = _exits_Read = _exits_Screen = _exits_Stop = _exits_Goto = \
+    _exits_Label = _exits_Loop
+_EDGES = n.arms("automaton, the edges", globals(), "_edges_")
+_EXITS = n.arms("automaton, КОНЧЕНО", globals(), "_exits_")
 
 
 def check(machines: list[Automaton]) -> list[Diagnostic]:

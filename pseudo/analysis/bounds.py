@@ -136,33 +136,43 @@ class Bounds:
             self._stmt(s, scope, env)
 
     def _stmt(self, s, scope, env) -> None:
-        match s:
-            case n.Assign(target=target, value=value):
-                self._store(target, self._value(value, scope, env), scope, env)
-            case n.CallStmt(call=call):
-                self._value(call, scope, env)
-            case n.If(cond=cond, then=then, else_=else_):
-                self._value(cond, scope, env)
-                self._block(then, scope, self._refined(cond, True, then, scope, env))
-                if else_ is not None:
-                    self._block(else_, scope, self._refined(cond, False, else_, scope, env))
-            case n.While(cond=cond, body=body):
-                self._value(cond, scope, env)
-                self._block(body, scope, self._refined(cond, True, body, scope, env))
-            case n.For(var=var, start=start, step=step, stop=stop, body=body):
-                self._for(s, var, start, step, stop, body, scope, env)
-            case n.Loop(body=body):
-                self._block(body, scope, env)
-            case n.Print(args=args) | n.Screen(args=args):
-                for a in args:
-                    self._value(a, scope, env)
-            case n.Read(targets=targets):
-                for t in targets:
-                    self._store(t, TOP, scope, env)
-            case n.Exit() | n.Stop() | n.Label() | n.Goto():
-                pass
-            case _:
-                raise TypeError(f"no bounds for the statement {type(s).__name__}")  # a new node needs its arm
+        self.STMT[type(s)](self, s, scope, env)
+
+    def _stmt_Assign(self, s: n.Assign, scope, env) -> None:
+        self._store(s.target, self._value(s.value, scope, env), scope, env)
+
+    def _stmt_CallStmt(self, s: n.CallStmt, scope, env) -> None:
+        self._value(s.call, scope, env)
+
+    def _stmt_If(self, s: n.If, scope, env) -> None:
+        self._value(s.cond, scope, env)
+        self._block(s.then, scope, self._refined(s.cond, True, s.then, scope, env))
+        if s.else_ is not None:
+            self._block(s.else_, scope, self._refined(s.cond, False, s.else_, scope, env))
+
+    def _stmt_While(self, s: n.While, scope, env) -> None:
+        self._value(s.cond, scope, env)
+        self._block(s.body, scope, self._refined(s.cond, True, s.body, scope, env))
+
+    def _stmt_For(self, s: n.For, scope, env) -> None:
+        self._for(s, s.var, s.start, s.step, s.stop, s.body, scope, env)
+
+    def _stmt_Loop(self, s: n.Loop, scope, env) -> None:
+        self._block(s.body, scope, env)
+
+    def _stmt_Print(self, s, scope, env) -> None:
+        for a in s.args:
+            self._value(a, scope, env)
+
+    def _stmt_Read(self, s: n.Read, scope, env) -> None:
+        for t in s.targets:
+            self._store(t, TOP, scope, env)
+
+    def _stmt_Exit(self, s, scope, env) -> None:
+        pass
+
+    _stmt_Screen = _stmt_Print
+    _stmt_Stop = _stmt_Label = _stmt_Goto = _stmt_Exit
 
     def _for(self, s, var, start, step, stop, body, scope, env) -> None:
         first, last = self._value(start, scope, env), self._value(stop, scope, env)
@@ -187,42 +197,51 @@ class Bounds:
     def _value(self, e, scope, env):
         """The interval of e's integer values; TOP when unbounded or not an integer; None when
         no value reaches it yet."""
-        match e:
-            case n.Const(value=v):
-                return (v, v) if type(v) is int else TOP
-            case n.Var(name=name):
-                key = self._key(name, scope)
-                value = self._read(key)
-                return meet(value, env[key]) if key in env and value is not None else value
-            case n.Index():
-                self._indices(e, scope, env)
-                return self._read(("[]", e.name))
-            case n.Call():
-                return self._call(e, scope, env)
-            case n.BuiltinCall(name=name, args=args):
-                values = [self._value(a, scope, env) for a in args]
-                return _builtin(name, values)
-            case n.Unary(operand=operand):
-                v = self._value(operand, scope, env)
-                return None if v is None else (-v[1], -v[0])
-            case n.Binary(op=op, left=left, right=right):
-                return _binary(op, self._value(left, scope, env), self._value(right, scope, env))
-            case n.Compare(left=left, right=right):
-                self._value(left, scope, env)
-                self._value(right, scope, env)
-                return TOP
-            case n.Logical(op=op, left=left, right=right):
-                self._value(left, scope, env)
-                self._value(right, scope, self._refined(left, op == "И", right, scope, env))
-                return TOP
-            case n.Not(operand=operand):
-                self._value(operand, scope, env)
-                return TOP
-            case n.IfExpr(cond=cond, then=then, else_=else_):
-                self._value(cond, scope, env)
-                return join(self._value(then, scope, self._refined(cond, True, then, scope, env)),
-                            self._value(else_, scope, self._refined(cond, False, else_, scope, env)))
-        raise TypeError(f"no bounds for the expression {type(e).__name__}")  # a new node needs its arm
+        return self.VALUE[type(e)](self, e, scope, env)
+
+    def _value_Const(self, e: n.Const, scope, env):
+        return (e.value, e.value) if type(e.value) is int else TOP
+
+    def _value_Var(self, e: n.Var, scope, env):
+        key = self._key(e.name, scope)
+        value = self._read(key)
+        return meet(value, env[key]) if key in env and value is not None else value
+
+    def _value_Index(self, e: n.Index, scope, env):
+        self._indices(e, scope, env)
+        return self._read(("[]", e.name))
+
+    def _value_Call(self, e: n.Call, scope, env):
+        return self._call(e, scope, env)
+
+    def _value_BuiltinCall(self, e: n.BuiltinCall, scope, env):
+        return _builtin(e.name, [self._value(a, scope, env) for a in e.args])
+
+    def _value_Unary(self, e: n.Unary, scope, env):
+        v = self._value(e.operand, scope, env)
+        return None if v is None else (-v[1], -v[0])
+
+    def _value_Binary(self, e: n.Binary, scope, env):
+        return _binary(e.op, self._value(e.left, scope, env), self._value(e.right, scope, env))
+
+    def _value_Compare(self, e: n.Compare, scope, env):
+        self._value(e.left, scope, env)
+        self._value(e.right, scope, env)
+        return TOP
+
+    def _value_Logical(self, e: n.Logical, scope, env):
+        self._value(e.left, scope, env)
+        self._value(e.right, scope, self._refined(e.left, e.op == "И", e.right, scope, env))
+        return TOP
+
+    def _value_Not(self, e: n.Not, scope, env):
+        self._value(e.operand, scope, env)
+        return TOP
+
+    def _value_IfExpr(self, e: n.IfExpr, scope, env):
+        self._value(e.cond, scope, env)
+        return join(self._value(e.then, scope, self._refined(e.cond, True, e.then, scope, env)),
+                    self._value(e.else_, scope, self._refined(e.cond, False, e.else_, scope, env)))
 
     def _indices(self, e: n.Index, scope, env) -> None:
         values = [self._value(i, scope, env) for i in e.indices]
@@ -293,6 +312,10 @@ class Bounds:
             return True
         local = scope is not None and name in self.locals[scope]
         return not local and any(name in self.assigned.get(c, ()) for c in callees)
+
+
+Bounds.STMT = n.arms("bounds, a statement", Bounds, "_stmt_")
+Bounds.VALUE = n.arms("bounds, an expression", Bounds, "_value_")
 
 
 def assigned_by(nodes, definitions: dict) -> tuple[set[str], set[str]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..runtime.library import INPUT_ENDED
 from ..runtime.names import RESULT
-from ..runtime.ops import SMALL_FACTOR
+from ..runtime.ops import OPERATORS, SMALL_FACTOR
 from ..runtime.values import is_fraction  # not `fractions` itself: a start does not import it
 
 INT, NUM, BOOL, STR, ANY = "INT", "NUM", "BOOL", "STR", "ANY"
@@ -33,7 +33,8 @@ def numeric(t: str | None) -> bool:
     return t in (INT, NUM)
 
 
-PYTHON_KINDS = {INT: "int", NUM: "num", STR: "str", BOOL: "bool"}
+PYTHON_KINDS = {INT: "int", NUM: "num", STR: "str", BOOL: "bool"}  # the runtime's names of the kinds (ops.py)
+KINDS_OF_PYTHON = {v: k for k, v in PYTHON_KINDS.items()}
 BUILTIN_KINDS = {"СЛУЧАЙНОЕ": INT, "ДЛИНА": INT, "СИМВОЛ": STR, "ПОДСТРОКА": STR, "СТРОКА": STR, "ЧИСЛО": NUM,
                  "ЦЕЛ": INT, "ДЕСЯТИЧНОЕ": STR, "ВИД": STR, INPUT_ENDED: BOOL}
 
@@ -110,55 +111,56 @@ class Kinds:
     def _type(self, e: n.Expr, scope: str | None, part=None) -> str | None:
         """None (no value seen yet) is the bottom of the lattice while the fixed point runs.
         `part`: what types the operands (_final once the table is final)."""
-        part = part or self._type
-        match e:
-            case n.Const(value=v):
-                return BOOL if type(v) is bool else INT if type(v) is int else NUM if is_fraction(v) else STR
-            case n.Var(name=name):
-                return self.table.get(self._key(name, scope))
-            case n.Index(name=name):
-                return self.table.get(("[]", name))
-            case n.Call(name=name):
-                return self.table.get(("()", name))
-            case n.BuiltinCall(name=name, args=args):
-                if name in ("АБС", "МИН", "МАКС"):  # of the kind of their arguments
-                    kinds = [part(a, scope) for a in args]
-                    if any(k is None for k in kinds):
-                        return None
-                    joined = kinds[0]
-                    for k in kinds[1:]:
-                        joined = join(joined, k)
-                    return joined if joined in (INT, NUM) or name != "АБС" and joined == STR else ANY
-                return BUILTIN_KINDS[name]
-            case n.Unary(operand=operand):
-                t = part(operand, scope)
-                return t if t is None or numeric(t) else ANY
-            case n.Binary(op=op, left=left, right=right):
-                a, b = part(left, scope), part(right, scope)
-                if a is None or b is None:
-                    return None
-                if op == "^" and a == b == INT and self.strings is not None:
-                    return INT  # taken to be an integer: see guarded_power
-                return self._binary(op, a, b, right)
-            case n.Compare() | n.Logical() | n.Not():
-                return BOOL
-            case n.IfExpr(then=then, else_=else_):
-                return join(part(then, scope), part(else_, scope))
-            case _:
-                n.no_arm("kinds", e)
+        return self.TYPE[type(e)](self, e, scope, part or self._type)
 
-    @staticmethod
-    def _binary(op: str, a: str, b: str, right: n.Expr) -> str:
-        if op == "+" and a == b == STR:
-            return STR
-        if not (numeric(a) and numeric(b)):
-            return ANY
-        if op == "/":
-            return NUM
-        if op == "^":
-            exact = a == INT and isinstance(right, n.Const) and type(right.value) is int and right.value >= 0
-            return INT if exact else NUM
-        return INT if a == b == INT else NUM
+    def _type_Const(self, e: n.Const, scope, part) -> str:
+        v = e.value
+        return BOOL if type(v) is bool else INT if type(v) is int else NUM if is_fraction(v) else STR
+
+    def _type_Var(self, e: n.Var, scope, part) -> str | None:
+        return self.table.get(self._key(e.name, scope))
+
+    def _type_Index(self, e: n.Index, scope, part) -> str | None:
+        return self.table.get(("[]", e.name))
+
+    def _type_Call(self, e: n.Call, scope, part) -> str | None:
+        return self.table.get(("()", e.name))
+
+    def _type_BuiltinCall(self, e: n.BuiltinCall, scope, part) -> str | None:
+        if e.name in ("АБС", "МИН", "МАКС"):  # of the kind of their arguments
+            kinds = [part(a, scope) for a in e.args]
+            if any(k is None for k in kinds):
+                return None
+            joined = kinds[0]
+            for k in kinds[1:]:
+                joined = join(joined, k)
+            return joined if joined in (INT, NUM) or e.name != "АБС" and joined == STR else ANY
+        return BUILTIN_KINDS[e.name]
+
+    def _type_Unary(self, e: n.Unary, scope, part) -> str | None:
+        t = part(e.operand, scope)
+        return t if t is None or numeric(t) else ANY
+
+    def _type_Binary(self, e: n.Binary, scope, part) -> str | None:
+        a, b = part(e.left, scope), part(e.right, scope)
+        if a is None or b is None:
+            return None
+        if e.op == "^" and a == b == INT and self.strings is not None:
+            return INT  # taken to be an integer: see guarded_power
+        right = e.right
+        natural = isinstance(right, n.Const) and type(right.value) is int and right.value >= 0
+        gives = OPERATORS[e.op].gives
+        kind = gives.get((PYTHON_KINDS.get(a), "natural" if natural else None)) \
+            or gives.get((PYTHON_KINDS.get(a), PYTHON_KINDS.get(b)))
+        return KINDS_OF_PYTHON.get(kind, ANY)
+
+    def _boolean(self, e, scope, part) -> str:
+        return BOOL
+
+    _type_Compare = _type_Logical = _type_Not = _boolean
+
+    def _type_IfExpr(self, e: n.IfExpr, scope, part) -> str | None:
+        return join(part(e.then, scope), part(e.else_, scope))
 
     # ---- the fixed point ----
 
@@ -180,27 +182,33 @@ class Kinds:
 
     def _body(self, body, scope: str | None) -> None:
         for node in n.walk(body):
-            match node:
-                case n.Assign(target=target, value=value):
-                    self._store(target, self._type(value, scope), scope)
-                case n.Read(targets=targets, whole_line=whole_line):
-                    for t in targets:
-                        self._store(t, STR if whole_line else self._read(t), scope)
-                case n.For(var=var, start=start, step=step, stop=stop):
-                    parts = [self._type(start, scope), self._type(stop, scope)]
-                    parts.append(self._type(step, scope) if step is not None else INT)
-                    if any(p is None for p in parts):
-                        continue
-                    t = INT if all(p == INT for p in parts) else NUM if all(numeric(p) for p in parts) else ANY
-                    self._merge(self._key(var, scope), t)
-                case n.Call(name=name, args=args) if name in self.program.definitions:
-                    self._call(name, args, scope)
-                case n.Call() | n.Block() | n.Const() | n.Var() | n.Index() | n.BuiltinCall() | n.Unary() | n.Binary() \
-                        | n.Compare() | n.Logical() | n.Not() | n.IfExpr() | n.CallStmt() | n.If() | n.While() \
-                        | n.Loop() | n.Exit() | n.Print() | n.Screen() | n.Stop() | n.Label() | n.Goto():
-                    pass  # no value stored
-                case _:
-                    n.no_arm("kinds", node)
+            self.STORE[type(node)](self, node, scope)
+
+    def _store_Assign(self, node: n.Assign, scope) -> None:
+        self._store(node.target, self._type(node.value, scope), scope)
+
+    def _store_Read(self, node: n.Read, scope) -> None:
+        for t in node.targets:
+            self._store(t, STR if node.whole_line else self._read(t), scope)
+
+    def _store_For(self, node: n.For, scope) -> None:
+        parts = [self._type(node.start, scope), self._type(node.stop, scope)]
+        parts.append(self._type(node.step, scope) if node.step is not None else INT)
+        if any(p is None for p in parts):
+            return
+        t = INT if all(p == INT for p in parts) else NUM if all(numeric(p) for p in parts) else ANY
+        self._merge(self._key(node.var, scope), t)
+
+    def _store_Call(self, node: n.Call, scope) -> None:
+        if node.name in self.program.definitions:
+            self._call(node.name, node.args, scope)
+
+    def _stores_nothing(self, node, scope) -> None:
+        pass  # no value stored
+
+    _store_Block = _store_Const = _store_Var = _store_Index = _store_BuiltinCall = _store_Unary = _store_Binary = \
+        _store_Compare = _store_Logical = _store_Not = _store_IfExpr = _store_CallStmt = _store_If = _store_While = \
+        _store_Loop = _store_Exit = _store_Print = _store_Screen = _store_Stop = _store_Label = _store_Goto = _stores_nothing
 
     def _read(self, target: n.Target) -> str:
         if self.strings is None:
@@ -216,6 +224,10 @@ class Kinds:
             if param.by_ref and isinstance(arg, n.Var | n.Index):
                 # by reference: the argument and the parameter are one variable
                 self._store(arg, self.table.get(pkey), scope)
+
+
+Kinds.TYPE = n.arms("kinds, an expression", Kinds, "_type_")
+Kinds.STORE = n.arms("kinds, what a node stores", Kinds, "_store_")
 
 
 def _compared_with_strings(program: n.Program) -> set[str]:

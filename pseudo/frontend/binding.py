@@ -157,7 +157,6 @@ class _FoldIndex:
 
 
 NAMED = (n.Var, n.Index)  # a tuple, not n.Var | n.Index: in a loop over every node, the union is made each time
-ASSIGNING = (n.Assign, n.Read, n.Call)
 
 
 class _Names:
@@ -188,14 +187,12 @@ class _Names:
                 read.add(node.name)
                 extra = node.name if node.name == RESULT else None
             elif isinstance(node, n.For):
-                written.append(node.var)
                 extra = node.var
-            elif isinstance(node, ASSIGNING):
-                if isinstance(node, n.Call):
-                    called.add(node.name)
-                written.extend(t.name for t in _targets(node, ref_params) if isinstance(t, NAMED))
+            elif isinstance(node, n.Call):
+                called.add(node.name)
             elif isinstance(node, n.CallStmt) and isinstance(node.call, n.BuiltinCall):
                 self.builtin_statement.add(key)
+            written.extend(_WRITES[type(node)](node, ref_params))
             if extra and names is not None and extra not in names:
                 names.append(extra)
         local = set(names or ())
@@ -211,13 +208,31 @@ class _Names:
             all(name in local or name in self.assigned for name in self.read[key])
 
 
-def _targets(node: n.Node, ref_params: dict[str, list[bool]]) -> list[n.Expr]:
-    """What a statement or a call assigns: its target, its РЕЗ arguments."""
-    if isinstance(node, n.Assign):
-        return [node.target]
-    if isinstance(node, n.Read):
-        return list(node.targets)
-    if isinstance(node, n.Call) and node.name in ref_params:
-        return [a for a, by_ref in zip(node.args, ref_params[node.name]) if by_ref]
+def _writes_Assign(node: n.Assign, ref_params: dict[str, list[bool]]) -> list[str]:
+    """The variables a node assigns (its target, the targets of ПРОЧЕСТЬ, a ДЛЯ's variable, the
+    РЕЗ arguments of a call); an element names its array."""
+    return [node.target.name] if isinstance(node.target, NAMED) else []
+
+
+def _writes_Read(node: n.Read, ref_params) -> list[str]:
+    return [t.name for t in node.targets if isinstance(t, NAMED)]
+
+
+def _writes_For(node: n.For, ref_params) -> list[str]:
+    return [node.var]
+
+
+def _writes_Call(node: n.Call, ref_params) -> list[str]:
+    return [a.name for a, by_ref in zip(node.args, ref_params.get(node.name, ())) if by_ref and isinstance(a, NAMED)]
+
+
+def _assigns_nothing(node, ref_params) -> list[str]:
     return []
+
+
+_writes_Block = _writes_Const = _writes_Var = _writes_Index = _writes_BuiltinCall = _writes_Unary = _writes_Binary = \
+    _writes_Compare = _writes_Logical = _writes_Not = _writes_IfExpr = _writes_CallStmt = _writes_If = _writes_While = \
+    _writes_Loop = _writes_Exit = _writes_Print = _writes_Screen = _writes_Stop = _writes_Label = _writes_Goto = \
+    _assigns_nothing
+_WRITES = n.arms("binding, the variables assigned", globals(), "_writes_")
 

@@ -129,46 +129,59 @@ class BodyResolver:
         return self.stmt_of_blocks(s)
 
     def stmt_of_blocks(self, s) -> n.Stmt:
-        match s:
-            case n.If(cond=cond, then=then, else_=else_):
-                return n.If(s.span, self.test(cond, "ЕСЛИ", "ТО"), self.block(then, "if"),
-                            self.block(else_, "if") if else_ is not None else None)
-            case n.While(cond=cond, body=body):
-                return n.While(s.span, self.test(cond, "ПОКА", "ВЫПОЛНЯТЬ"), self.loop_body(body, "while"))
-            case n.For(var=var, start=start, step=step, stop=stop, body=body):
-                return n.For(s.span, var, self.cond(start), self.cond(step) if step else None,
-                             self.cond(stop), self.loop_body(body, "for"))
-            case n.Loop(body=body):
-                return n.Loop(s.span, self.loop_body(body, "loop"))
-            case n.Exit():
-                if "loop" not in self.scope.loops:
-                    raise static_error("exit-outside-loop", s.span)
-                return s
-            case n.Print(args=args):
-                if args is None:
-                    return n.Print(s.span, (), True)
-                pieces = self.split_commas(args)
-                newline = bool(pieces[-1])
-                at = next((i for i, tok in enumerate(args.tokens) if tok.type == "ASSIGN"), None)
-                if at is not None:  # `СООБЩИТЬ x, y := 2`: two statements on one line
-                    after_comma = any(tok.type == "COMMA" for tok in args.tokens[:at])
-                    raise static_error("unexpected-token", span_of_token(self.source, args.tokens[at]),
-                                       hint("print-comma") if after_comma else None,
-                                       found=unexpected(args.tokens[at]))
-                return n.Print(s.span.to(args.span), tuple(self.items(args.tokens, [p for p in pieces if p])), newline)
-            case n.Read(targets=args):
-                whole_line = _reads_lines(args.tokens)
-                if whole_line:  # ПРОЧЕСТЬ СТРОКУ s: the word, then the targets
-                    args = Run(args.tokens[1:], _tokens_span(self.source, args.tokens[1:]))
-                return n.Read(s.span.to(args.span), tuple(self.target(Run(p, args.span))
-                                                          for p in self.split_commas(args)), whole_line)
-            case n.Goto(label=label, explicit=explicit):
-                return self.goto(label, s.span, explicit)
-            case n.Stop() | n.Label():
-                return s
-            case RawUse():
-                raise static_error("use-not-top", s.span)
-        raise AssertionError(f"unknown raw statement {s!r}")  # pragma: no cover
+        if isinstance(s, RawUse):
+            raise static_error("use-not-top", s.span)
+        return self.RESOLVE[type(s)](self, s)
+
+    def _resolve_If(self, s: n.If) -> n.Stmt:
+        return n.If(s.span, self.test(s.cond, "ЕСЛИ", "ТО"), self.block(s.then, "if"),
+                    self.block(s.else_, "if") if s.else_ is not None else None)
+
+    def _resolve_While(self, s: n.While) -> n.Stmt:
+        return n.While(s.span, self.test(s.cond, "ПОКА", "ВЫПОЛНЯТЬ"), self.loop_body(s.body, "while"))
+
+    def _resolve_For(self, s: n.For) -> n.Stmt:
+        return n.For(s.span, s.var, self.cond(s.start), self.cond(s.step) if s.step else None,
+                     self.cond(s.stop), self.loop_body(s.body, "for"))
+
+    def _resolve_Loop(self, s: n.Loop) -> n.Stmt:
+        return n.Loop(s.span, self.loop_body(s.body, "loop"))
+
+    def _resolve_Exit(self, s: n.Exit) -> n.Stmt:
+        if "loop" not in self.scope.loops:
+            raise static_error("exit-outside-loop", s.span)
+        return s
+
+    def _resolve_Print(self, s: n.Print) -> n.Stmt:
+        args = s.args
+        if args is None:
+            return n.Print(s.span, (), True)
+        pieces = self.split_commas(args)
+        newline = bool(pieces[-1])
+        at = next((i for i, tok in enumerate(args.tokens) if tok.type == "ASSIGN"), None)
+        if at is not None:  # `СООБЩИТЬ x, y := 2`: two statements on one line
+            after_comma = any(tok.type == "COMMA" for tok in args.tokens[:at])
+            raise static_error("unexpected-token", span_of_token(self.source, args.tokens[at]),
+                               hint("print-comma") if after_comma else None, found=unexpected(args.tokens[at]))
+        return n.Print(s.span.to(args.span), tuple(self.items(args.tokens, [p for p in pieces if p])), newline)
+
+    def _resolve_Read(self, s: n.Read) -> n.Stmt:
+        args, toks = s.targets, s.targets.tokens
+        # ПРОЧЕСТЬ СТРОКУ s: the word СТРОКУ, then a target (not a variable named СТРОКУ)
+        whole_line = len(toks) > 1 and toks[0].type == "NAME" and toks[0].value == "СТРОКУ" and toks[1].type == "NAME"
+        if whole_line:
+            args = Run(args.tokens[1:], _tokens_span(self.source, args.tokens[1:]))
+        return n.Read(s.span.to(args.span), tuple(self.target(Run(p, args.span)) for p in self.split_commas(args)),
+                      whole_line)
+
+    def _resolve_Goto(self, s: n.Goto) -> n.Stmt:
+        return self.goto(s.label, s.span, s.explicit)
+
+    def _resolve_Stop(self, s) -> n.Stmt:
+        return s
+
+    _resolve_Label = _resolve_Stop
+    LEAVES = (n.Assign, n.CallStmt, n.Screen)  # made from a Run, by stmt_run_joined
 
     def loop_body(self, body: n.Block, kind: str) -> n.Block:
         self.scope.loops.append(kind)
@@ -598,6 +611,9 @@ class BodyResolver:
 
 
 
+BodyResolver.RESOLVE = n.arms("resolving, a statement", BodyResolver, "_resolve_", BodyResolver.LEAVES)
+
+
 def _closing(toks: list[Token], i: int) -> int | None:
     """The index of the token that closes the bracket or ЕСЛИ at `i`."""
     opener, closer = ("LPAR", "RPAR") if toks[i].type == "LPAR" else ("IF", "END_IF")
@@ -634,11 +650,6 @@ def _first_operator(toks: list[Token]) -> int | None:
             return i
         after_operand = tok.type not in BINARY_OPERATORS and tok.type not in ("LPAR", "LSQB", "IF") or d[i + 1] < d[i]
     return None
-
-
-def _reads_lines(toks: list[Token]) -> bool:
-    """`ПРОЧЕСТЬ СТРОКУ s`: the word СТРОКУ, then a target (not a variable named СТРОКУ)."""
-    return len(toks) > 1 and toks[0].type == "NAME" and toks[0].value == "СТРОКУ" and toks[1].type == "NAME"
 
 
 def _top_level(toks: list[Token], type_: str) -> list[int]:

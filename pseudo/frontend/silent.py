@@ -150,34 +150,52 @@ def _counters(body) -> set[str]:
 
 def _events(node):
     """Assignments of variables, calls and reads of variables, in the order they happen."""
-    match node:
-        case n.Assign(target=target, value=value):
-            yield from _events(value)
-            if isinstance(target, n.Var):
-                yield "assign", target
-            else:
-                yield from _events_of(target.indices)
-        case n.Var():
-            yield "read", node
-        case n.Call(args=args):
-            yield from _events_of(args)
-            yield "call", node
-        case n.For(start=start, step=step, stop=stop, body=body):
-            yield from _events_of([start, step, stop])
-            yield from _events(body)
-        case n.Read(targets=targets):
-            for t in targets:
-                if isinstance(t, n.Var):
-                    yield "assign", t
-        case n.Block() | n.Const() | n.Index() | n.BuiltinCall() | n.Unary() | n.Binary() | n.Compare() \
-                | n.Logical() | n.Not() | n.IfExpr() | n.CallStmt() | n.If() | n.While() | n.Loop() | n.Exit() \
-                | n.Print() | n.Screen() | n.Stop() | n.Label() | n.Goto():
-            yield from _events_of(n.children(node))
-        case _:
-            n.no_arm("silent", node)
+    return _EVENTS[type(node)](node)
 
 
-def _events_of(nodes_):
+def _events_Assign(node: n.Assign):
+    yield from _events(node.value)
+    if isinstance(node.target, n.Var):
+        yield "assign", node.target
+    else:
+        yield from _all_events(node.target.indices)
+
+
+def _events_Var(node: n.Var):
+    yield "read", node
+
+
+def _events_Call(node: n.Call):
+    yield from _all_events(node.args)
+    yield "call", node
+
+
+def _events_For(node: n.For):
+    yield from _all_events([node.start, node.step, node.stop])
+    yield from _events(node.body)
+
+
+def _events_Read(node: n.Read):
+    for t in node.targets:
+        if isinstance(t, n.Var):
+            yield "assign", t
+
+
+def _children_events(node):
+    """A node that only reads its children."""
+    return _all_events(n.children(node))
+
+
+_events_Block = _events_Const = _events_Index = _events_BuiltinCall = _events_Unary = _events_Binary = \
+    _events_Compare = _events_Logical = _events_Not = _events_IfExpr = _events_CallStmt = _events_If = \
+    _events_While = _events_Loop = _events_Exit = _events_Print = _events_Screen = _events_Stop = _events_Label = \
+    _events_Goto = _children_events
+
+
+def _all_events(nodes_):
     for x in nodes_:
         if x is not None:
             yield from _events(x)
+
+
+_EVENTS = n.arms("silent, the events", globals(), "_events_")

@@ -10,7 +10,6 @@ import ast
 from .. import nodes as n
 from ..analysis import nesting, ref_arguments
 from ..analysis.kinds import INT, STR
-from ..nodes import arm
 from ..runtime.names import BOUNDARY, MAIN, RESULT, STEPS
 from .automata import AutomatonCode
 from .expressions import ExpressionCode
@@ -284,7 +283,7 @@ class BodyCode(ExpressionCode, AutomatonCode):
     def stmt(self, s: n.Stmt, where: Where) -> list[ast.stmt]:
         counted, whole = self.count_calls(s)
         self.calls_counted |= whole
-        code = [x if hasattr(x, "lineno") else at(x, s.span) for x in arm(self, "_stmt_", s)(s, where)]
+        code = [x if hasattr(x, "lineno") else at(x, s.span) for x in self.STMT[type(s)](self, s, where)]
         self.calls_counted ^= whole
         return counted + code
 
@@ -407,6 +406,9 @@ class BodyCode(ExpressionCode, AutomatonCode):
 
     def _stmt_Label(self, s: n.Label, where: Where):  # pragma: no cover - blocks with labels are automata
         raise AssertionError("a label outside an automaton")
+
+
+BodyCode.STMT = n.arms("code, statements", BodyCode, "_stmt_")
 
 
 def _fold(e: ast.BinOp) -> ast.expr:

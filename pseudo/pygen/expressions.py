@@ -12,7 +12,6 @@ import ast
 
 from .. import nodes as n
 from ..analysis.kinds import BOOL, INT, STR
-from ..nodes import arm
 from ..runtime.library import BUILTINS
 from ..runtime.ops import NEGATION, OPERATORS
 from .inline import acts as _acts
@@ -56,7 +55,7 @@ class ExpressionCode:
         if copied and isinstance(e, n.IfExpr):
             code = self._expr_IfExpr(e, copied=True)
         else:
-            code = arm(self, "_expr_", e)(e)
+            code = self.EXPR[type(e)](self, e)
         if copied and isinstance(e, n.Index) and self.gen.layout(e.name) == "list":
             code = call(self.rt("задано"), [at(code, e.span)], e.span)
             self.gen.checked = True
@@ -68,12 +67,12 @@ class ExpressionCode:
         the chain's own, and no part nests deeper than Python's parser allows."""
         parts = []
         for cut in spine[CHAIN::CHAIN][::-1]:  # from the innermost part out
-            value = at(arm(self, "_expr_", cut)(cut), cut.span)
+            value = at(self.EXPR[type(cut)](self, cut), cut.span)
             temp = self.names.fresh("часть")
             parts.append(at(ast.NamedExpr(target=name(temp, cut.span, ast.Store()), value=value), cut.span))
             self.substitutes[id(cut)] = name(temp)
         root = spine[0]
-        parts.append(at(arm(self, "_expr_", root)(root), root.span))
+        parts.append(at(self.EXPR[type(root)](self, root), root.span))
         last = at(ast.UnaryOp(op=ast.USub(), operand=ast.Constant(1)), root.span)
         return ast.Subscript(value=at(ast.Tuple(elts=parts, ctx=ast.Load()), root.span), slice=last, ctx=ast.Load())
 
@@ -94,9 +93,9 @@ class ExpressionCode:
             named(level.left, self.expr(level.left, copied=_acts(level.right, self.gen.acting)))
         named(spine[-1].right, self.expr(spine[-1].right))
         for cut in spine[CHAIN::CHAIN][::-1]:  # from the innermost part out
-            named(cut, arm(self, "_expr_", cut)(cut))
+            named(cut, self.EXPR[type(cut)](self, cut))
         root = spine[0]
-        parts.append(at(arm(self, "_expr_", root)(root), root.span))
+        parts.append(at(self.EXPR[type(root)](self, root), root.span))
         last = at(ast.UnaryOp(op=ast.USub(), operand=ast.Constant(1)), root.span)
         return ast.Subscript(value=at(ast.Tuple(elts=parts, ctx=ast.Load()), root.span), slice=last, ctx=ast.Load())
 
@@ -291,6 +290,9 @@ class ExpressionCode:
 
     def _expr_IfExpr(self, e: n.IfExpr, copied: bool = False):
         return ast.IfExp(test=self.cond(e.cond), body=self.expr(e.then, copied), orelse=self.expr(e.else_, copied))
+
+
+ExpressionCode.EXPR = n.arms("code, expressions", ExpressionCode, "_expr_")
 
 
 def _right_spine(e, computed: dict) -> list:

@@ -88,17 +88,28 @@ def acts(e: n.Expr, known: dict | None = None) -> bool:
 def _uses(e: n.Expr, conditional: bool = False) -> list[tuple[str, bool]]:
     """The variables an expression reads, in the order Python evaluates them, each with
     whether its evaluation there depends on a condition."""
-    match e:
-        case n.Var(name=name):
-            return [(name, conditional)]
-        case n.Logical(left=left, right=right):
-            return _uses(left, conditional) + _uses(right, True)
-        case n.IfExpr(cond=cond, then=then, else_=else_):
-            return _uses(cond, conditional) + _uses(then, True) + _uses(else_, True)
-    if type(e) not in n.EXPR_NODES:
-        raise TypeError(f"Inlining has no arm for the node class {type(e).__name__}")
+    return _USES[type(e)](e, conditional)
+
+
+def _uses_Var(e: n.Var, conditional: bool) -> list:
+    return [(e.name, conditional)]
+
+
+def _uses_Logical(e: n.Logical, conditional: bool) -> list:
+    return _uses(e.left, conditional) + _uses(e.right, True)
+
+
+def _uses_IfExpr(e: n.IfExpr, conditional: bool) -> list:
+    return _uses(e.cond, conditional) + _uses(e.then, True) + _uses(e.else_, True)
+
+
+def _operand_uses(e, conditional: bool) -> list:
     out = []
     for child in n.children(e):
-        if isinstance(child, n.Node):
-            out += _uses(child, conditional)
+        out += _uses(child, conditional)
     return out
+
+
+_uses_Const = _uses_Index = _uses_Call = _uses_BuiltinCall = _uses_Unary = _uses_Binary = _uses_Compare = _uses_Not = \
+    _operand_uses
+_USES = n.arms("inlining, the variables read", globals(), "_uses_")

@@ -138,14 +138,22 @@ def _transfers(stmts) -> list:
 
 
 def _goto_inside_loop(stmts) -> bool:
-    for s in stmts:
-        if type(s) not in n.STMT_NODES:
-            raise TypeError(f"Structurer has no arm for the node class {type(s).__name__}")
-        if isinstance(s, n.While | n.For | n.Loop):
-            if any(isinstance(x, n.Goto) for x in n.walk(s)):
-                return True
-        elif isinstance(s, n.If):
-            branches = [s.then] + ([s.else_] if s.else_ is not None else [])
-            if any(_goto_inside_loop(b.stmts) for b in branches):
-                return True
+    return any(_GOTO_INSIDE_LOOP[type(s)](s) for s in stmts)
+
+
+def _goto_in_loop_If(s: n.If) -> bool:
+    return _goto_inside_loop(s.then.stmts) or s.else_ is not None and _goto_inside_loop(s.else_.stmts)
+
+
+def _goto_in_loop_While(s) -> bool:
+    return any(isinstance(x, n.Goto) for x in n.walk(s))
+
+
+def _goto_in_loop_Assign(s) -> bool:
     return False
+
+
+_goto_in_loop_For = _goto_in_loop_Loop = _goto_in_loop_While
+_goto_in_loop_CallStmt = _goto_in_loop_Exit = _goto_in_loop_Print = _goto_in_loop_Read = _goto_in_loop_Screen = \
+    _goto_in_loop_Stop = _goto_in_loop_Label = _goto_in_loop_Goto = _goto_in_loop_Assign
+_GOTO_INSIDE_LOOP = n.arms("structuring, a goto inside a loop", globals(), "_goto_in_loop_")

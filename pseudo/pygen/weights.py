@@ -24,7 +24,6 @@ recursive definition, `transfer(a)` of a transfer within the automaton `a`, and
 from __future__ import annotations
 
 from .. import nodes as n
-from ..nodes import arm
 from ..runtime.limits import CHECK_EVERY
 
 ABSORBED = CHECK_EVERY  # the most steps a ДЛЯ of constant bounds may add to the run around it
@@ -121,7 +120,7 @@ class Weights:
         return sum(self.stmt(s) for s in stmts)
 
     def stmt(self, s) -> int:
-        return arm(self, "_stmt_", s)(s)
+        return self.STMT[type(s)](self, s)
 
     def _stmt_If(self, s: n.If) -> int:
         return self.expr(s.cond) + max(self.block(s.then), self.block(s.else_) if s.else_ is not None else 0)
@@ -147,10 +146,20 @@ class Weights:
         """The steps of the calls of non-recursive definitions an expression makes."""
         if e is None:
             return 0
-        if type(e) not in n.EXPR_NODES:
-            raise TypeError(f"Weights has no arm for the node class {type(e).__name__}")
-        own = self.call(e.name) if isinstance(e, n.Call) else 0
-        return own + sum(self.expr(x) for x in n.children(e))
+        return self.EXPR[type(e)](self, e)
+
+    def _expr_Call(self, e: n.Call) -> int:
+        return self.call(e.name) + self._operands(e)
+
+    def _operands(self, e) -> int:
+        return sum(self.expr(x) for x in n.children(e))
+
+    _expr_Const = _expr_Var = _expr_Index = _expr_BuiltinCall = _expr_Unary = _expr_Binary = _expr_Compare = \
+        _expr_Logical = _expr_Not = _expr_IfExpr = _operands
+
+
+Weights.STMT = n.arms("weights, statements", Weights, "_stmt_")
+Weights.EXPR = n.arms("weights, expressions", Weights, "_expr_")
 
 
 def _trips(s: n.For) -> int:

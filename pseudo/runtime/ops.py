@@ -259,30 +259,44 @@ class Operator:
     value and raises the same error as `function` when every operand is of a kind in `exact`:
     "int"; "num" (an integer or a fraction); "str"; "bool" — and, for an operator with
     `small_factor`, only where an operand is an integer constant of at most SMALL_FACTOR bits
-    (a product the size limit never refuses)."""
-    __slots__ = ("comparison", "exact", "function", "python", "small_factor", "symbol")
+    (a product the size limit never refuses). `gives`: the kind of the result for each pair
+    of operand kinds that has a value (the others fail); "natural" is an integer constant ≥ 0."""
+    __slots__ = ("comparison", "exact", "function", "gives", "python", "small_factor", "symbol")
 
-    def __init__(self, symbol, function, python, exact, comparison=False, small_factor=False):
+    def __init__(self, symbol, function, python, exact, comparison=False, small_factor=False, gives=None):
         self.symbol, self.function, self.python = symbol, function, python
         self.exact, self.comparison, self.small_factor = exact, comparison, small_factor
+        self.gives = gives or {}
 
     def __repr__(self):
         return f"Operator({self.symbol!r})"
 
 
-def _op(symbol, function, python=None, exact=(), comparison=False, small_factor=False):
-    return Operator(symbol, function, python, frozenset(exact), comparison, small_factor)
+def _op(symbol, function, python=None, exact=(), comparison=False, small_factor=False, gives=None):
+    return Operator(symbol, function, python, frozenset(exact), comparison, small_factor, gives)
+
+
+def _arithmetic(integers="int", **more):
+    """The kinds an arithmetic operator gives: `integers` of two integers, a number of any other
+    two numbers; `more` (kind pairs written "left_right") besides."""
+    gives = {(a, b): "num" for a in ("int", "num") for b in ("int", "num")}
+    gives["int", "int"] = integers
+    return {**gives, **{tuple(pair.split("_")): kind for pair, kind in more.items()}}
 
 
 ORDERED = ("int", "num", "str")
 OPERATORS = {op.symbol: op for op in (
-    _op("+", сложить, "Add", ["int"]),  # strings join through the check: their length is bounded
-    _op("-", вычесть, "Sub", ["int"]),
-    _op("*", умножить, "Mult", ["int"], small_factor=True),  # a product of two long numbers is checked
-    _op("/", разделить),  # exact: never Python's float division
-    _op("ДЕЛ", дел, "FloorDiv", ["int"]),  # ZeroDivisionError is the language's «деление на ноль»
-    _op("ОСТ", ост, "Mod", ["int"]),
-    _op("^", степень),  # bounded: the check refuses a result too large to hold
+    # strings join through the check: their length is bounded
+    _op("+", сложить, "Add", ["int"], gives=_arithmetic(str_str="str")),
+    _op("-", вычесть, "Sub", ["int"], gives=_arithmetic()),
+    # a product of two long numbers is checked
+    _op("*", умножить, "Mult", ["int"], small_factor=True, gives=_arithmetic()),
+    _op("/", разделить, gives=_arithmetic("num")),  # exact: never Python's float division
+    # ZeroDivisionError is the language's «деление на ноль»
+    _op("ДЕЛ", дел, "FloorDiv", ["int"], gives=_arithmetic()),
+    _op("ОСТ", ост, "Mod", ["int"], gives=_arithmetic()),
+    # bounded: the check refuses a result too large to hold; a negative exponent makes a fraction
+    _op("^", степень, gives=_arithmetic("num", int_natural="int")),
     _op("=", равно, "Eq", ORDERED + ("bool",), comparison=True),
     _op("≠", не_равно, "NotEq", ORDERED + ("bool",), comparison=True),
     _op("<", меньше, "Lt", ORDERED, comparison=True),

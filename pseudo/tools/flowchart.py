@@ -64,42 +64,54 @@ class Flowchart:
         return entry
 
     def stmt(self, s, following: str, loop_exit: str | None) -> str:
-        match s:
-            case n.Assign() | n.Screen():
-                return self.then(self.box("box", statement_text(s)), following)
-            case n.Print() | n.Read():
-                return self.then(self.box("parallelogram", statement_text(s)), following)
-            case n.CallStmt():
-                return self.then(self.predefined(statement_text(s)), following)
-            case n.If(cond=cond, then=then, else_=else_):
-                decision = self.box("diamond", statement_text(cond))
-                self.edge(decision, self.block(then.stmts, following, loop_exit), "ДА")
-                self.edge(decision, self.block(else_.stmts, following, loop_exit) if else_ else following, "НЕТ")
-                return decision
-            case n.While(cond=cond, body=body):
-                decision = self.box("diamond", statement_text(cond))
-                self.edge(decision, self.loop(decision, body, loop_exit), "ДА")
-                self.edge(decision, following, "НЕТ", port="e")
-                return decision
-            case n.For(body=body):
-                head = self.box("hexagon", statement_text(s).removesuffix(" ВЫПОЛНЯТЬ"))
-                self.edge(head, self.loop(head, body, loop_exit))
-                self.edge(head, following, "конец цикла", port="e")
-                return head
-            case n.Loop(body=body):
-                head = self.node(f"shape=circle, width=0.2, label=\"\", xlabel={_q('ВЫПОЛНЯТЬ')}")
-                self.edge(head, self.loop(head, body, following))
-                return head
-            case n.Exit():
-                return loop_exit or following
-            case n.Stop():
-                return self.end
-            case n.Goto(label=label):
-                return self.end if label == FINAL else self.labels.get(label, self.end)
-            case n.Label(name=name):
-                return self.then(self.labels[name], following)
-            case _:
-                n.no_arm("flowchart", s)
+        return self.SHAPE[type(s)](self, s, following, loop_exit)
+
+    def _shape_Assign(self, s, following: str, loop_exit: str | None) -> str:
+        return self.then(self.box("box", statement_text(s)), following)
+
+    def _shape_Print(self, s, following: str, loop_exit: str | None) -> str:
+        return self.then(self.box("parallelogram", statement_text(s)), following)
+
+    def _shape_CallStmt(self, s: n.CallStmt, following: str, loop_exit: str | None) -> str:
+        return self.then(self.predefined(statement_text(s)), following)
+
+    def _shape_If(self, s: n.If, following: str, loop_exit: str | None) -> str:
+        decision = self.box("diamond", statement_text(s.cond))
+        self.edge(decision, self.block(s.then.stmts, following, loop_exit), "ДА")
+        self.edge(decision, self.block(s.else_.stmts, following, loop_exit) if s.else_ else following, "НЕТ")
+        return decision
+
+    def _shape_While(self, s: n.While, following: str, loop_exit: str | None) -> str:
+        decision = self.box("diamond", statement_text(s.cond))
+        self.edge(decision, self.loop(decision, s.body, loop_exit), "ДА")
+        self.edge(decision, following, "НЕТ", port="e")
+        return decision
+
+    def _shape_For(self, s: n.For, following: str, loop_exit: str | None) -> str:
+        head = self.box("hexagon", statement_text(s).removesuffix(" ВЫПОЛНЯТЬ"))
+        self.edge(head, self.loop(head, s.body, loop_exit))
+        self.edge(head, following, "конец цикла", port="e")
+        return head
+
+    def _shape_Loop(self, s: n.Loop, following: str, loop_exit: str | None) -> str:
+        head = self.node(f"shape=circle, width=0.2, label=\"\", xlabel={_q('ВЫПОЛНЯТЬ')}")
+        self.edge(head, self.loop(head, s.body, following))
+        return head
+
+    def _shape_Exit(self, s: n.Exit, following: str, loop_exit: str | None) -> str:
+        return loop_exit or following
+
+    def _shape_Stop(self, s: n.Stop, following: str, loop_exit: str | None) -> str:
+        return self.end
+
+    def _shape_Goto(self, s: n.Goto, following: str, loop_exit: str | None) -> str:
+        return self.end if s.label == FINAL else self.labels.get(s.label, self.end)
+
+    def _shape_Label(self, s: n.Label, following: str, loop_exit: str | None) -> str:
+        return self.then(self.labels[s.name], following)
+
+    _shape_Screen = _shape_Assign
+    _shape_Read = _shape_Print
 
     def loop(self, head: str, body: n.Block, loop_exit: str | None) -> str:
         """The chart of a loop's body, which goes back to its head."""
@@ -130,6 +142,9 @@ class Flowchart:
             self.edge(decision, self.value(e.else_, following), "НЕТ")
             return decision
         return self.then(self.box("box", f"РЕЗУЛЬТАТ := {statement_text(e)}"), following)
+
+
+Flowchart.SHAPE = n.arms("flowchart", Flowchart, "_shape_")
 
 
 def to_dot(loaded, title: str, definition: str | None = None) -> str:
