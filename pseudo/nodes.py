@@ -323,6 +323,39 @@ def blocks(s) -> list[Block]:
     return out
 
 
+def assigned(x: Node, definitions: dict) -> list[str]:
+    """The variables and arrays a node itself assigns: its target, ПРОЧЕСТЬ's targets, a ДЛЯ's
+    variable, the РЕЗ arguments of a call of one of `definitions` (the program's)."""
+    return _ASSIGNED[type(x)](x, definitions)
+
+
+def _assigned_Assign(x: Assign, definitions: dict) -> list[str]:
+    return [x.target.name]
+
+
+def _assigned_Read(x: Read, definitions: dict) -> list[str]:
+    return [t.name for t in x.targets]
+
+
+def _assigned_For(x: For, definitions: dict) -> list[str]:
+    return [x.var]
+
+
+def _assigned_Call(x: Call, definitions: dict) -> list[str]:
+    d = definitions.get(x.name)
+    return [] if d is None else [a.name for a, p in zip(x.args, d.params) if p.by_ref and isinstance(a, (Var, Index))]
+
+
+def _assigns_nothing(x: Node, definitions: dict) -> list[str]:
+    return []
+
+
+_assigned_Block = _assigned_Const = _assigned_Var = _assigned_Index = _assigned_BuiltinCall = _assigned_Unary = \
+    _assigned_Binary = _assigned_Compare = _assigned_Logical = _assigned_Not = _assigned_IfExpr = _assigned_CallStmt = \
+    _assigned_If = _assigned_While = _assigned_Loop = _assigned_Exit = _assigned_Print = _assigned_Screen = \
+    _assigned_Stop = _assigned_Label = _assigned_Goto = _assigns_nothing
+
+
 def has_labels(block: Block) -> bool:
     return any(isinstance(s, Label) for s in block.stmts)
 
@@ -399,3 +432,4 @@ def rewrite(node, fn):
 
 
 _CLASSES = {c.__name__: c for c in list(globals().values()) if isinstance(c, type) and issubclass(c, Node)}
+_ASSIGNED = arms("the variables a node assigns", globals(), "_assigned_")

@@ -91,7 +91,7 @@ def _entries():
         "closures, statements": lambda: ClosureInterpreter(loaded.program, loaded.facts).stmt(unknown),
         "closures, expressions": lambda: ClosureInterpreter(loaded.program, loaded.facts).expr(unknown),
         "resolving, a statement": lambda: BodyResolver(None, source, Scope(None, [])).stmt(unknown),
-        "binding, the variables assigned": lambda: binding._Names(loaded.program)._walk(None, None, block, {}),
+        "the variables a node assigns": lambda: binding._Names(loaded.program)._walk(None, None, block, {}),
         "silent, the events": lambda: list(silent._events(block)),
         "automaton, the edges": lambda: automaton._collect(automaton.State("С", span, ()), block.stmts, (), False),
         "automaton, КОНЧЕНО": lambda: automaton._exits(block),

@@ -45,7 +45,7 @@ class Effects:
                     stops = True
                 elif isinstance(x, n.Call) and x.name in defs:
                     calls.add(x.name)
-                written |= {name for name in assigned_names(x, defs) if name not in d.locals}
+                written |= {name for name in n.assigned(x, defs) if name not in d.locals}
             own[key] = written, stops, calls
         self.writes = {key: set(w) for key, (w, _, _) in own.items()}
         self.stops = {key: s for key, (_, s, _) in own.items()}
@@ -58,20 +58,6 @@ class Effects:
                         self.writes[key] |= self.writes[callee]
                         self.stops[key] |= self.stops[callee]
                         changed = True
-
-
-def assigned_names(x: n.Node, defs: dict[str, n.Definition]) -> list[str]:
-    """The variables and arrays a node itself assigns: its target, ПРОЧЕСТЬ's targets, a
-    ДЛЯ's variable, a call's РЕЗ arguments."""
-    if isinstance(x, n.Assign):
-        return [x.target.name]
-    if isinstance(x, n.Read):
-        return [t.name for t in x.targets]
-    if isinstance(x, n.For):
-        return [x.var]
-    if isinstance(x, n.Call) and x.name in defs:
-        return [a.name for a, p in zip(x.args, defs[x.name].params) if p.by_ref and isinstance(a, n.Var | n.Index)]
-    return []
 
 
 def endless_loops(program: n.Program, nodes: dict) -> dict[int, EndlessLoop]:
@@ -111,7 +97,7 @@ def _unchanged(loop: n.While, d: n.Definition | None, defs: dict, effects: Effec
     for x in n.walk(loop.body):
         if isinstance(x, n.Goto | n.Stop | n.Exit | n.Label):
             return []
-        written = assigned_names(x, defs)
+        written = n.assigned(x, defs)
         if isinstance(x, n.Call) and x.name in defs:
             if effects.stops[x.name]:
                 return []
@@ -139,7 +125,7 @@ def loop_variable_reassigned(program: n.Program, nodes: dict) -> bool:
                 return True  # the caller's variable: anything may assign it
             global_var = d is None or x.var not in d.locals
             for y in n.walk(x.body):
-                written = assigned_names(y, program.definitions)
+                written = n.assigned(y, program.definitions)
                 if isinstance(y, n.Call) and y.name in program.definitions and global_var:
                     effects = effects or Effects(program)
                     written = written + sorted(effects.writes[y.name])

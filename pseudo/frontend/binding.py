@@ -166,7 +166,6 @@ class _Names:
     calls (a body whose names are all known needs no rewriting)."""
 
     def __init__(self, program: n.Program):
-        ref_params = {k: [p.by_ref for p in d.params] for k, d in program.definitions.items()}
         self.locals: dict[str, tuple[str, ...]] = {}
         self.assigned: set[str] = set()
         self.read: dict[str | None, set[str]] = {}
@@ -174,9 +173,9 @@ class _Names:
         self.builtin_statement: set[str | None] = set()
         self.nodes: dict[str | None, list[n.Node]] = {}
         for key, d in [(None, None), *program.definitions.items()]:
-            self._walk(key, d, d.body if d is not None else program.main, ref_params)
+            self._walk(key, d, d.body if d is not None else program.main, program.definitions)
 
-    def _walk(self, key, d, body, ref_params) -> None:
+    def _walk(self, key, d, body, definitions) -> None:
         names = [p.name for p in d.params] if d is not None else None  # the main program has no locals
         written: list[str] = []
         read, called = self.read.setdefault(key, set()), self.called.setdefault(key, set())
@@ -192,7 +191,7 @@ class _Names:
                 called.add(node.name)
             elif isinstance(node, n.CallStmt) and isinstance(node.call, n.BuiltinCall):
                 self.builtin_statement.add(key)
-            written.extend(_WRITES[type(node)](node, ref_params))
+            written.extend(n.assigned(node, definitions))
             if extra and names is not None and extra not in names:
                 names.append(extra)
         local = set(names or ())
@@ -206,33 +205,4 @@ class _Names:
         local = self.locals.get(key, ())
         return key not in self.builtin_statement and all(c in defs for c in self.called[key]) and \
             all(name in local or name in self.assigned for name in self.read[key])
-
-
-def _writes_Assign(node: n.Assign, ref_params: dict[str, list[bool]]) -> list[str]:
-    """The variables a node assigns (its target, the targets of ПРОЧЕСТЬ, a ДЛЯ's variable, the
-    РЕЗ arguments of a call); an element names its array."""
-    return [node.target.name] if isinstance(node.target, NAMED) else []
-
-
-def _writes_Read(node: n.Read, ref_params) -> list[str]:
-    return [t.name for t in node.targets if isinstance(t, NAMED)]
-
-
-def _writes_For(node: n.For, ref_params) -> list[str]:
-    return [node.var]
-
-
-def _writes_Call(node: n.Call, ref_params) -> list[str]:
-    return [a.name for a, by_ref in zip(node.args, ref_params.get(node.name, ())) if by_ref and isinstance(a, NAMED)]
-
-
-def _assigns_nothing(node, ref_params) -> list[str]:
-    return []
-
-
-_writes_Block = _writes_Const = _writes_Var = _writes_Index = _writes_BuiltinCall = _writes_Unary = _writes_Binary = \
-    _writes_Compare = _writes_Logical = _writes_Not = _writes_IfExpr = _writes_CallStmt = _writes_If = _writes_While = \
-    _writes_Loop = _writes_Exit = _writes_Print = _writes_Screen = _writes_Stop = _writes_Label = _writes_Goto = \
-    _assigns_nothing
-_WRITES = n.arms("binding, the variables assigned", globals(), "_writes_")
 
