@@ -77,8 +77,7 @@ class _Formatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
 
 
-class _RawFormatter(_Formatter, argparse.RawDescriptionHelpFormatter):
-    pass
+class _RawFormatter(_Formatter, argparse.RawDescriptionHelpFormatter): pass
 
 
 class _Parser(argparse.ArgumentParser):
@@ -276,9 +275,6 @@ def _jobs(text: str) -> int:
     return int(text)
 
 
-SITE_ADDRESS = "http://127.0.0.1:8000/"  # where `pseudo site serve` shows a built site
-
-
 def _add_site(sub) -> None:
     p_site = sub.add_parser("site", help="песочница в браузере: собрать и показать",
                             description="Песочница: статический сайт, где программы книги выполняются, "
@@ -311,6 +307,7 @@ def _add_site(sub) -> None:
 
 MAX_EVENTS = 1_000_000
 MAX_EVENTS_KEPT = 200_000
+SITE_ADDRESS = "http://127.0.0.1:8000/"  # where `pseudo site serve` shows a built site
 
 
 def _add_limits(p: argparse.ArgumentParser) -> None:
