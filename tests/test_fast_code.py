@@ -439,3 +439,13 @@ def test_the_limits_are_not_looked_at_on_every_call(monkeypatch):
     pseudo.run(loaded, stdin=io.StringIO("0\n"), stdout=out, mode="compiled")
     assert out.getvalue().endswith("ПРОВЕРОК: 391865\n")
     assert 0 < len(looks) < 200, len(looks)
+
+
+@pytest.mark.parametrize("factor", ["3", "-(2 ^ 64) + 1", "2 ^ 64", "2 ^ 600000"])
+def test_a_product_of_a_short_integer_is_pythons_and_of_two_long_ones_is_refused(factor):
+    text = f"f (a, b) = a * b\nx := {factor}\nСООБЩИТЬ f(x, x) > 0\nСООБЩИТЬ f(x, 7) ОСТ 10\n"
+    assert "a * b if -18446744073709551616 < a < 18446744073709551616 else умножить(a, b)" in emitted(text)
+    outcome = in_every_mode(text)
+    assert (outcome.error is not None) == (factor == "2 ^ 600000")
+    if outcome.error:
+        assert outcome.error.render().startswith("t.pseudo:1:12: ошибка: слишком большое число")

@@ -13,7 +13,7 @@ import ast
 from .. import nodes as n
 from ..analysis.kinds import BOOL, INT, STR
 from ..runtime.library import BUILTINS
-from ..runtime.ops import NEGATION, OPERATORS
+from ..runtime.ops import NEGATION, OPERATORS, SMALL_FACTOR
 from .inline import acts as _acts
 from .syntax import WRITTEN_OUT, at, attribute, call, name, place_of
 
@@ -264,12 +264,27 @@ class ExpressionCode:
         joined = self.gen.readable and e.op == "+" and self.kinds.expr(e.left, self.key) == STR \
             and self.kinds.expr(e.right, self.key) == STR
         if not joined and not self.kinds.exact(op, [e.left, e.right], self.key):
-            return call(self.rt(op.function.__name__), [left, right], e.span)
+            checked = call(self.rt(op.function.__name__), [left, right], e.span)
+            return self.short_product(e, left, right, checked) or checked
         if op.comparison:
             return ast.Compare(left=left, ops=[getattr(ast, op.python)()], comparators=[right])
         return ast.BinOp(left=left, op=getattr(ast, op.python)(), right=right)
 
     _expr_Compare = _expr_Binary
+
+    def short_product(self, e: n.Binary, left: ast.expr, right: ast.expr, checked: ast.expr):
+        """The fast code's product of two integers: Python's own where the left one, a variable
+        read twice at no cost, is at most SMALL_FACTOR bits long (the size limit refuses only a
+        product of two longer ones), the checked function elsewhere — `умножить(N, N)` costs a
+        call at every node of a search."""
+        if self.gen.mode != "fast" or not OPERATORS[e.op].small_factor or not isinstance(e.left, n.Var) \
+                or self.kinds.expr(e.left, self.key) != INT or self.kinds.expr(e.right, self.key) != INT:
+            return None
+        bound = ast.Constant(1 << SMALL_FACTOR)
+        short = ast.Compare(left=ast.UnaryOp(op=ast.USub(), operand=bound), ops=[ast.Lt(), ast.Lt()],
+                            comparators=[self.expr(e.left), bound])
+        return ast.IfExp(test=at(short, e.span), body=at(ast.BinOp(left=left, op=ast.Mult(), right=right), e.span),
+                         orelse=checked)
 
     def _expr_Logical(self, e: n.Logical):
         parts = []
