@@ -40,6 +40,7 @@ read unguarded too, nor one in a branch of an ЕСЛИ whose test names a variab
 from __future__ import annotations
 
 import ast
+import copy
 import re
 
 from .syntax import integer_constant, name_at
@@ -382,11 +383,16 @@ class _OutOfLoops:
 
 
 def _made(row: ast.expr) -> ast.expr:
-    """`a[i][j]`, a row of nested dicts, as `a.setdefault(i, {}).setdefault(j, {})`."""
+    """`a[i][j]`, a row of nested dicts, as `(r.get(j) or r.setdefault(j, {}))`, r being `a[i]`
+    made the same way: the row, made if it is missing, with no dict built when it is not
+    (`setdefault(j, {})` builds one at every read). The indices are steady names and
+    constants: reading them twice costs nothing."""
     if isinstance(row, ast.Subscript):
-        inner = _made(row.value)
-        return ast.copy_location(ast.Call(func=ast.Attribute(value=inner, attr="setdefault", ctx=ast.Load()),
-                                          args=[row.slice, ast.Dict(keys=[], values=[])], keywords=[]), row)
+        got = ast.Call(func=ast.Attribute(value=_made(row.value), attr="get", ctx=ast.Load()), args=[row.slice],
+                       keywords=[])
+        made = ast.Call(func=ast.Attribute(value=_made(row.value), attr="setdefault", ctx=ast.Load()),
+                        args=[copy.deepcopy(row.slice), ast.Dict(keys=[], values=[])], keywords=[])
+        return ast.copy_location(ast.BoolOp(op=ast.Or(), values=[got, made]), row)
     return row
 
 
