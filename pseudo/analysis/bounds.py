@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..runtime.names import RESULT
+from ..runtime.ops import _product_too_big
 
 INF = float("inf")
 TOP = (-INF, INF)
@@ -61,6 +62,7 @@ class Bounds:
         self.table: dict[tuple, tuple] = {}
         self.growth: dict[tuple, int] = {}
         self.used: dict[str, list] | None = None  # array → interval of each index position (the last pass)
+        self.factors: dict[int, tuple] = {}  # id of a product `a * b` → the intervals of a and b (the last pass)
         self.writes: dict[int, tuple] = {}  # id of a block or expression → (it, variables it assigns, its calls)
         # a worklist of bodies: one is looked at again when an interval it read has grown
         self.readers: dict[tuple, set] = {}  # a key of the table → the bodies that read it
@@ -77,6 +79,15 @@ class Bounds:
         self.used = {}
         for body in bodies:
             self._body(body)
+
+    def short_product(self, e: n.Binary) -> bool:
+        """Is the product `e` of integers one the size limit never refuses (runtime.ops), its
+        factors being bounded?"""
+        factors = self.factors.get(id(e))
+        if factors is None or any(-INF in f or INF in f for f in factors):
+            return False
+        left, right = (max(abs(int(lo)), abs(int(hi))).bit_length() for lo, hi in factors)
+        return not _product_too_big(left, right)
 
     def indices(self, array: str) -> list[tuple[int, int]] | None:
         """The bounds of each index position of `array`, or None if one is unbounded."""
@@ -222,7 +233,11 @@ class Bounds:
         return None if v is None else (-v[1], -v[0])
 
     def _value_Binary(self, e: n.Binary, scope, env):
-        return _binary(e.op, self._value(e.left, scope, env), self._value(e.right, scope, env))
+        a, b = self._value(e.left, scope, env), self._value(e.right, scope, env)
+        if e.op == "*" and self.used is not None and a is not None and b is not None:
+            old = self.factors.get(id(e), (None, None))
+            self.factors[id(e)] = (join(old[0], a), join(old[1], b))
+        return _binary(e.op, a, b)
 
     def _value_Compare(self, e: n.Compare, scope, env):
         self._value(e.left, scope, env)

@@ -263,16 +263,23 @@ class ExpressionCode:
             return call(self.rt("степень_целых"), [left, right], e.span)
         joined = self.gen.readable and e.op == "+" and self.kinds.expr(e.left, self.key) == STR \
             and self.kinds.expr(e.right, self.key) == STR
-        if not joined and not self.kinds.exact(op, [e.left, e.right], self.key):
+        if not joined and not self.kinds.exact(op, [e.left, e.right], self.key) and not self.bounded_product(e):
             checked = call(self.rt(op.function.__name__), [left, right], e.span)
-            return self.short_product(e, left, right, checked) or checked
+            return self.tested_product(e, left, right, checked) or checked
         if op.comparison:
             return ast.Compare(left=left, ops=[getattr(ast, op.python)()], comparators=[right])
         return ast.BinOp(left=left, op=getattr(ast, op.python)(), right=right)
 
     _expr_Compare = _expr_Binary
 
-    def short_product(self, e: n.Binary, left: ast.expr, right: ast.expr, checked: ast.expr):
+    def bounded_product(self, e: n.Binary) -> bool:
+        """Is `e` a product of integers whose factors the analysis bounds so that the size limit
+        never refuses it (`ма[t] * фр[p, m]`, both between -1 and 5)? (The exact code checks
+        every product.)"""
+        return self.gen.fast and OPERATORS[e.op].small_factor and self.kinds.expr(e.left, self.key) == INT \
+            and self.kinds.expr(e.right, self.key) == INT and self.gen.facts.bounds.short_product(e)
+
+    def tested_product(self, e: n.Binary, left: ast.expr, right: ast.expr, checked: ast.expr):
         """The fast code's product of two integers: Python's own where the left one, a variable
         read twice at no cost, is at most SMALL_FACTOR bits long (the size limit refuses only a
         product of two longer ones), the checked function elsewhere — `умножить(N, N)` costs a
