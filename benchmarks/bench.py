@@ -29,8 +29,8 @@ Rows:
                  --views-pairs, 1 by default; with --baseline, the baseline's too
   page memory    peak memory of `pseudo trace --html` over 1,000,000 events
   baseline       with --baseline PSEUDO (another installed pseudo, before a change): its
-                 start-up, its `run` and the files its `py` writes (with limits, its default,
-                 and with --no-limits) ÷ the twin, for the before/after comparison
+                 start-up, its `run` and the files its `py` writes (its default, and with
+                 --limits) ÷ the twin, for the before/after comparison
   pcbasic        with --pcbasic: PC-BASIC on the loop and on the eight-queens count, ÷ their twins,
                  beside `pseudo run` of the same count; PC-BASIC is installed from PyPI into
                  ~/.cache/pseudo/bench/pcbasic when it is not on the PATH (it takes minutes a run:
@@ -189,7 +189,7 @@ def emitted_and_run(pairs: int, work: Path, baseline: str | None) -> None:
         if baseline:
             same_output([baseline, "run", "-q", str(program)], twin_argv, stdin, f"{name} (baseline)")
             row("baseline run", *paired([baseline, "run", "-q", str(program)], twin_argv, pairs, stdin))
-            for label, flags in (("baseline .py (limits)", []), ("baseline .py --no-limits", ["--no-limits"])):
+            for label, flags in (("baseline .py", []), ("baseline .py --limits", ["--limits"])):
                 old = work / f"{program.stem}_baseline{len(flags)}.py"
                 subprocess.run([baseline, "py", "-q", *flags, str(program), "-o", str(old)], check=True, cwd=ROOT)
                 row(label, *paired([PYTHON, str(old)], twin_argv, pairs, stdin))
