@@ -471,3 +471,19 @@ def test_a_product_of_bounded_factors_is_pythons_in_the_readable_and_the_fast_co
         assert "умножить(x, x)" in readable
     outcome = in_every_mode(text)
     assert (outcome.error is not None) == ("ма" in text or plain is None)
+
+
+def test_the_row_of_a_row_is_read_before_the_loops_it_stays_the_same_in():
+    """`ор[q, i, j]` in loops over i and j: the row `ор[q]` is read before the loop over i,
+    the row `ор[q, i]` before the loop over j, from it."""
+    text = ("g (q) =\n"
+            "    ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ\n"
+            "        ДЛЯ j := 1 ДО 2 ВЫПОЛНЯТЬ СООБЩИТЬ ор[q, i, j] ВЕРНУТЬСЯ\n"
+            "    ВЕРНУТЬСЯ\n"
+            "ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ ДЛЯ j := 1 ДО 2 ВЫПОЛНЯТЬ ор[ДЛИНА('') + 1, i, j] := 10 * i + j ВЕРНУТЬСЯ ВЕРНУТЬСЯ\n"
+            "g(1)\ng(2)\n")
+    g_code = emitted(text).split("ОСТАЛЬНОЕ = ")[0].split("def g(")[1].split("\ndef ")[0]
+    assert re.search(r"ор_q = ор\.get\(q\) or ор\.setdefault\(q, \{\}\)\n\s+for i in .*:\n"
+                     r"\s+ор_q_i = ор_q\.get\(i\) or ор_q\.setdefault\(i, \{\}\)\n\s+for j in", g_code), g_code
+    outcome = in_every_mode(text)
+    assert outcome.stdout.startswith("11\n12\n21\n22\n") and outcome.error is not None

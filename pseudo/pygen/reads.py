@@ -358,8 +358,6 @@ class _OutOfLoops:
         element = len(chain) == self.arrays[root]
         if element and (root in self.shared or self.nested):
             return None
-        # a row of nested dicts read early is made if it is missing: a store into it may come later
-        value = _made(e) if not element and root in self.nested_arrays else e
         text = ast.unparse(e if isinstance(e, ast.Subscript) else _unmade(e))
         indices = set().union(*(_names(_key(c)) for c in chain))
         for depth, loop in enumerate(loops):
@@ -373,6 +371,10 @@ class _OutOfLoops:
                     continue  # the program keeps from reading it: `k > 0 and a[k] > 0`, `ЕСЛИ k > 1 ТО … c[k - 1]`
                 if not _untouched(loop.writes.get(root), _relative(e.slice, loop.steady) if len(chain) == 1 else None):
                     continue
+            if not element and len(chain) > 1 and isinstance(e, ast.Subscript):
+                self.row(e, chain, root, loops, guarded)  # its own row read before the loops it stays in
+            # a row of nested dicts read early is made if it is missing: a store into it may come later
+            value = _made(e) if not element and root in self.nested_arrays else e
             read = self.fresh(_readable(text))
             self.before.setdefault(id(loop.node), {})[text] = (read, value)
             for inner in loops[depth:]:  # read before this loop: a steady name there and inside
