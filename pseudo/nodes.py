@@ -323,30 +323,32 @@ def blocks(s) -> list[Block]:
     return out
 
 
-def assigned(x: Node, definitions: dict) -> list[str]:
+def assigned(x: Node, definitions: dict, scalars: bool = False) -> list[str]:
     """The variables and arrays a node itself assigns: its target, ПРОЧЕСТЬ's targets, a ДЛЯ's
-    variable, the РЕЗ arguments of a call of one of `definitions` (the program's)."""
-    return _ASSIGNED[type(x)](x, definitions)
+    variable, the РЕЗ arguments of a call of one of `definitions` (the program's); with
+    `scalars`, the variables only (not an array whose element is assigned)."""
+    return _ASSIGNED[type(x)](x, definitions, scalars)
 
 
-def _assigned_Assign(x: Assign, definitions: dict) -> list[str]:
-    return [x.target.name]
+def _assigned_Assign(x: Assign, definitions: dict, scalars: bool) -> list[str]:
+    return [] if scalars and not isinstance(x.target, Var) else [x.target.name]
 
 
-def _assigned_Read(x: Read, definitions: dict) -> list[str]:
-    return [t.name for t in x.targets]
+def _assigned_Read(x: Read, definitions: dict, scalars: bool) -> list[str]:
+    return [t.name for t in x.targets if not scalars or isinstance(t, Var)]
 
 
-def _assigned_For(x: For, definitions: dict) -> list[str]:
+def _assigned_For(x: For, definitions: dict, scalars: bool) -> list[str]:
     return [x.var]
 
 
-def _assigned_Call(x: Call, definitions: dict) -> list[str]:
+def _assigned_Call(x: Call, definitions: dict, scalars: bool) -> list[str]:
     d = definitions.get(x.name)
-    return [] if d is None else [a.name for a, p in zip(x.args, d.params) if p.by_ref and isinstance(a, (Var, Index))]
+    kinds = Var if scalars else (Var, Index)
+    return [] if d is None else [a.name for a, p in zip(x.args, d.params) if p.by_ref and isinstance(a, kinds)]
 
 
-def _assigns_nothing(x: Node, definitions: dict) -> list[str]:
+def _assigns_nothing(x: Node, definitions: dict, scalars: bool) -> list[str]:
     return []
 
 

@@ -338,16 +338,9 @@ def assigned_by(nodes, definitions: dict) -> tuple[set[str], set[str]]:
     argument passed as РЕЗ), and the definitions they call."""
     direct, callees = set(), set()
     for x in nodes:
-        if isinstance(x, n.Assign) and isinstance(x.target, n.Var):
-            direct.add(x.target.name)
-        elif isinstance(x, n.For):
-            direct.add(x.var)
-        elif isinstance(x, n.Read):
-            direct |= {t.name for t in x.targets if isinstance(t, n.Var)}
-        elif isinstance(x, n.Call) and x.name in definitions:
+        direct.update(n.assigned(x, definitions, scalars=True))
+        if isinstance(x, n.Call) and x.name in definitions:
             callees.add(x.name)
-            params = definitions[x.name].params
-            direct |= {a.name for a, p in zip(x.args, params) if p.by_ref and isinstance(a, n.Var)}
     return direct, callees
 
 
