@@ -8,7 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from conftest import PROGRAMS
+from conftest import PROGRAMS, ROOT
 
 import pseudo
 from pseudo import nodes, runtime
@@ -34,6 +34,7 @@ class Unknown(nodes.Node):
 
 
 PACKAGE = Path(pseudo.__file__).parent
+SOURCE = ROOT / "pseudo"  # the tree the docs describe (an installed package also holds the grammar)
 
 
 def modules() -> list[str]:
@@ -141,15 +142,15 @@ def test_no_stage_dispatches_on_node_classes_by_match():
         for child in ast.iter_child_nodes(node):
             visit(child, path, function)
 
-    for path in PACKAGE.rglob("*.py"):
-        visit(ast.parse(path.read_text(encoding="utf-8")), path.relative_to(PACKAGE).as_posix(), None)
+    for path in SOURCE.rglob("*.py"):
+        visit(ast.parse(path.read_text(encoding="utf-8")), path.relative_to(SOURCE).as_posix(), None)
     assert found == set(SHAPES)
 
 
 def test_the_adding_a_construct_list_names_every_table_of_arms():
     """docs/architecture.md's «Adding a construct» names the module and the methods' prefix of
     each stage that dispatches on node classes."""
-    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     section = doc[doc.index("## Adding a construct"):]
     section = section[:section.index("\n## ", 1)]
     for stage, arms in every_table_of_arms().items():
@@ -231,7 +232,7 @@ def _module_map() -> set[str]:
     """The files docs/architecture.md's module map names, by path in the package: an entry's
     first word, under the folder its indentation puts it in (a folder's line stands for its
     __init__.py; a line may name a second file after `;`)."""
-    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     block = doc[doc.index("```\npseudo/\n") + 4:]
     block = block[:block.index("```")]
     named, folders = set(), []  # folders: (indent, path)
@@ -250,7 +251,7 @@ def _module_map() -> set[str]:
 
 
 def test_the_module_map_names_every_module():
-    files = {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")}
+    files = {p.relative_to(SOURCE).as_posix() for p in SOURCE.rglob("*.py")}
     missing = sorted(files - _module_map())
     assert not missing, f"docs/architecture.md does not name {missing}"
 
@@ -259,6 +260,6 @@ LONG_BY_DESIGN = {"frontend/lark_standalone.py"}  # written by Lark's standalone
 
 
 def test_no_module_is_over_700_lines():
-    long = {p.relative_to(PACKAGE).as_posix(): n for p in PACKAGE.rglob("*.py")
+    long = {p.relative_to(SOURCE).as_posix(): n for p in SOURCE.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 700}
     assert set(long) == LONG_BY_DESIGN, long
