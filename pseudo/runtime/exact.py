@@ -113,14 +113,12 @@ class Exact(ast.NodeTransformer):
         return isinstance(value, ast.BinOp | ast.ListComp | ast.Dict | ast.Call)
 
     def visit_If(self, node):
+        """An if, a while or a conditional expression: its test checked as a condition."""
         self.generic_visit(node)
         node.test = self.condition(node.test)
         return node
 
-    def visit_While(self, node):
-        self.generic_visit(node)
-        node.test = self.condition(node.test)
-        return node
+    visit_While = visit_IfExp = visit_If
 
     def visit_For(self, node):
         it = node.iter
@@ -153,11 +151,6 @@ class Exact(ast.NodeTransformer):
         return self.checked("условие", [test], test)
 
     # ---- expressions ----
-
-    def visit_IfExp(self, node):
-        self.generic_visit(node)
-        node.test = self.condition(node.test)
-        return node
 
     def visit_BinOp(self, node):
         self.generic_visit(node)

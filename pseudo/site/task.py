@@ -42,9 +42,9 @@ class PageTask(Task):
         self.max_depth = max_depth
 
     def limits(self):
-        from ..runtime import Limits
-        return Limits(max_steps=self.max_steps or Limits().max_steps, max_depth=self.max_depth,
-                      time_limit=self.time_limit)
+        limits = super().limits()
+        limits.max_depth = self.max_depth
+        return limits
 
 
 def check(data: dict, path: str, max_depth: int, told) -> dict:
