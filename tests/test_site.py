@@ -663,15 +663,19 @@ def test_at_1024_by_768_the_header_is_one_row_and_messages_wrap(page):
                   "СООБЩИТЬ очень_длинное_имя_переменной_которой_нет + неизвестная_переменная_с_длинным_именем\n")
     run(page)
     assert page.evaluate("(e => e.scrollWidth <= e.clientWidth)(document.getElementById('err'))"), "messages wrap"
-    # the excerpt does not wrap: the caret stays under the first letter of the unknown name
+    # the excerpt does not wrap: the caret stays under the first letter of the unknown name, scrolled into view
+    page.wait_for_function("document.querySelector('#err .excerpt').scrollLeft > 0")
     under = page.evaluate("""(() => {
       const text = document.querySelector('#err .excerpt').firstChild, lines = text.data.split('\\n');
       const box = (at) => { const r = document.createRange(); r.setStart(text, at); r.setEnd(text, at + 1);
                             return r.getClientRects()[0]; };
       const caret = lines[0].length + 1 + lines[1].indexOf('^'), letter = lines[0].indexOf('неизвестная');
-      return [box(letter).left, box(caret).left, box(caret).top - box(letter).top, box(letter).height];
+      const shown = text.parentNode.getBoundingClientRect();
+      return [box(letter).left, box(caret).left, box(caret).top - box(letter).top, box(letter).height,
+              shown.left, shown.right];
     })()""")
     assert abs(under[0] - under[1]) < 1 and under[3] * 0.5 < under[2] < under[3] * 1.5, under
+    assert under[4] <= under[1] < under[5], f"the caret is out of sight: {under}"
     assert page.evaluate("document.documentElement.scrollWidth") <= 1024
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "site_1024.png"))

@@ -175,6 +175,7 @@ export class InputLine {
 // the caret's "     |    ^") are kept together in a block that does not wrap but scrolls, so
 // that the caret stays under its column.
 const EXCERPT = /^\s*\d*\s\|( |$)/;
+const CARET_LINE = /^\s*\|\s*\^/;  // "      |     ^~~~" (a code line may hold a ^ of its own)
 export function drawMessage(text) {
   const root = document.createDocumentFragment();
   let prose = "", excerpt = [];
@@ -199,6 +200,13 @@ function codeBlock(lines) {
   const block = document.createElement("span");
   block.className = "excerpt";
   block.textContent = lines.join("\n");
+  // a caret past the block's width is scrolled into view, once the block is on the page
+  const caret = lines.filter((l) => CARET_LINE.test(l)).map((l) => l.indexOf("^")).pop();
+  if (caret !== undefined) requestAnimationFrame(() => {
+    if (block.scrollWidth <= block.clientWidth) return;
+    const column = block.scrollWidth / Math.max(...lines.map((l) => l.length));  // monospace
+    block.scrollLeft = Math.max(0, column * caret - block.clientWidth / 2);
+  });
   return block;
 }
 
