@@ -45,6 +45,7 @@ def _program_cache(tmp_path_factory):
 
 MODES = ["interpret", "compiled", "exact"]  # the ways a program runs in this process (exact: no fast code)
 LONG = bool(os.environ.get("PSEUDO_LONG"))
+IN_SDIST = bool(os.environ.get("PSEUDO_IN_SDIST"))  # set for the suite run inside the unpacked sdist
 # The same for a search the interpreter takes a quarter of a minute over: interpreted in the long
 # profile, which .ci/run also runs for these; compiled and exact in every profile.
 MODES_OF_A_LONG_SEARCH = [

@@ -20,14 +20,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import LONG, PROGRAMS, ROOT
+from conftest import IN_SDIST, LONG, PROGRAMS, ROOT
 
 import pseudo
 from pseudo.cli import build_parser
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PROJECT = PYPROJECT["project"]
-IN_SDIST = bool(os.environ.get("PSEUDO_IN_SDIST"))  # set for the suite run inside the unpacked sdist
 QUEENS = PROGRAMS / "queens_recursive.pseudo"
 
 
@@ -237,8 +236,14 @@ def test_pytest_passes_in_the_unpacked_sdist(built, tmp_path):
     # the default profile runs a quick part (what reads the shipped data files: grammar, docs'
     # notebook); .ci/run runs the whole suite here with PSEUDO_LONG=1
     part = [] if LONG else ["tests/test_highlight.py", "tests/test_notebook.py"]
-    done = text_run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *part], cwd=root, env=env)
-    assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-3000:]
+    done = text_run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rfE", *part], cwd=root, env=env)
+    assert done.returncode == 0, failures(done.stdout) + done.stderr[-3000:]
+
+
+def failures(report: str) -> str:
+    """A failed run's first failure (the others often follow from it) and the list of all."""
+    first = report.find("= FAILURES =")
+    return (report[first:first + 6000] if first >= 0 else "") + "\n…\n" + report[-4000:]
 
 
 # ---- the zipapp ----
