@@ -263,7 +263,14 @@ def test_no_bytecode_is_written_when_python_is_told_not_to(keeper, monkeypatch, 
     ("f (x) = 10 / x\nСООБЩИТЬ f(2)\nСООБЩИТЬ f(0)\n", "dz.pseudo:1:9: ошибка: деление на ноль\n    1 | f (x) = 10 / x\n"),
     # the fast or readable code hands over to the exact code, which reports the element
     ("f (x) = 10 / x\nСООБЩИТЬ f(2)\nа[1] := 1\nСООБЩИТЬ f(а[2])\n",
-     "dz.pseudo:4:12: ошибка: элемент а[2] не получил значения\n")])
+     "dz.pseudo:4:12: ошибка: элемент а[2] не получил значения\n"),
+    # an array of several unbounded indices is a dict of dicts: a missing row (or element) is a
+    # KeyError, read directly or through a РЕЗ cell on a row made where it is passed
+    (("«положить (РЕЗ x)» = x := 5\nk := 1\nПОКА k < 9 ВЫПОЛНЯТЬ k := k * 3 ВЕРНУТЬСЯ\nположить b[k, 2, 3]\n"
+     "СООБЩИТЬ b[k, 2, 3]\nСООБЩИТЬ b[k, 3, 3] + 1\n"),
+     "dz.pseudo:6:10: ошибка: элемент b[9, 3, 3] не получил значения\n    6 | СООБЩИТЬ b[k, 3, 3] + 1\n"),
+    (("«удвоить (РЕЗ x)» = x := x * 2\nk := 1\nПОКА k < 9 ВЫПОЛНЯТЬ k := k * 3 ВЕРНУТЬСЯ\nb[k, 1] := 5\n"
+     "СООБЩИТЬ b[k, 1]\nудвоить b[k, 2]\n"), "dz.pseudo:1:26: ошибка: элемент b[9, 2] не получил значения\n")])
 def test_the_emitted_file_reports_errors_as_pseudo_run_does(tmp_path, import_runtime, limits, text, error):
     """The same message, place, caret, call stack and exit code as `pseudo run`: readable or
     with limits, the runtime copied or imported."""

@@ -18,7 +18,7 @@ from .inline import acts as _acts
 from .syntax import WRITTEN_OUT, at, attribute, call, name, place_of
 
 CHAIN = 40  # a chain of operations longer than this is computed in parts (`(t := …, …)[-1]`)
-ROWS = ("list", "rows", "nested")  # the layouts of arrays indexed a level at a time: `a[i][j]`
+ROWS = ("list", "nested")  # the layouts of arrays indexed a level at a time: `a[i][j]`
 
 
 def made_row(rows: ast.expr, key: ast.expr) -> ast.expr:
@@ -139,8 +139,8 @@ class ExpressionCode:
 
     def row_of(self, e: n.Index, making: bool = False) -> tuple[ast.expr, ast.expr]:
         """The last level of rows of rows that holds the element, and its key there: (`a[i]`,
-        `j`) for `a[i, j]`. The fast code's nested dicts make a missing row where an element
-        is stored (`a.setdefault(i, {})`: `making`); a read of a missing row is a KeyError."""
+        `j`) for `a[i, j]`. Nested dicts make a missing row where an element is stored
+        (`a.setdefault(i, {})`: `making`); a read of a missing row is a KeyError."""
         rows = name(self.names.var(e.name), e.span)
         keys = self.indices(e)
         nested = making and self.gen.layout(e.name) == "nested"

@@ -66,11 +66,10 @@ class Generator:
 
     def _layouts(self) -> tuple[dict[str, str], dict[str, list[int]]]:
         """How each array is kept: "list" (a list of ПУСТО, rows of rows for several indices:
-        its indices bounded, `list_sizes`), "dict" (one index; in the readable code, several as
-        a tuple), "rows" (rows of dicts, `Строки`, in the readable code), "nested" (the fast
-        code's: plain dicts of dicts, which Python indexes faster than a dict of its own class;
-        a row is made where an element is stored) or "array" (a `Массив`: in the exact code,
-        or used with different numbers of indices)."""
+        its indices bounded, `list_sizes`), "dict" (one index), "nested" (several: plain dicts
+        of dicts, which CPython indexes faster than a dict of a class of its own; a row is made
+        where an element is stored, `a.setdefault(i, {})[j] = …`) or "array" (a `Массив`: in
+        the exact code, or used with different numbers of indices)."""
         layouts, sizes = {}, {}
         for array in self.facts.arrays:
             indices = self.facts.index_counts.get(array)
@@ -82,7 +81,7 @@ class Generator:
             if lengths and functools.reduce(lambda a, b: a * b, lengths) <= LIST_CELLS:
                 layouts[array], sizes[array] = "list", lengths
             else:
-                layouts[array] = "dict" if indices == 1 else "rows" if self.readable else "nested"
+                layouts[array] = "dict" if indices == 1 else "nested"
         return layouts, sizes
 
     def layout(self, array: str) -> str:
@@ -90,13 +89,13 @@ class Generator:
 
     def arrays_note(self) -> str | None:
         """The comment over the readable code's arrays: which are lists and the bounds of
-        their indices, which are rows (`Строки`), what ПУСТО and `задано` are."""
+        their indices, which are dicts of dicts, what ПУСТО and `задано` are."""
         import textwrap
         glue = "\N{NO-BREAK SPACE}"  # an array's bounds stay on one line
         lists = [f"{a}[{', '.join(f'{lo} … {hi}' for lo, hi in self.facts.bounds.indices(a))}]".replace(" ", glue)
                  for a in self.list_sizes]
         rows = [f"{a}[{']['.join('…' * self.facts.index_counts[a])}]" for a, kind in self.layouts.items()
-                if kind == "rows"]
+                if kind == "nested"]
         sentences = []
         if lists:
             negative = any(lo < 0 for a in self.list_sizes for lo, _ in self.facts.bounds.indices(a))
@@ -106,8 +105,9 @@ class Generator:
                              + ("; задано(…) проверяет, что у копируемого элемента есть значение." if self.checked
                                 else "."))
         if rows:
-            sentences.append("Строки — массив нескольких индексов, строки которого заводятся по мере "
-                             "присваиваний: " + ", ".join(rows) + ".")
+            sentences.append("Массивы нескольких индексов без известных границ — словари словарей: "
+                             + ", ".join(rows) + "; строка заводится, когда её элементу впервые присваивают "
+                             "значение (setdefault).")
         if not sentences:
             return None
         return "\n".join(textwrap.wrap(" ".join(sentences), 88, break_long_words=False,

@@ -53,7 +53,7 @@ def take_out_of_loops(gen, written: list) -> None:
     """Every function of the fast code (`written`: (its BodyCode, the function)), in place."""
     functions = [fn for _, fn in written]
     arrays = {gen.names.var(a): gen.facts.index_counts[a] for a, layout in gen.layouts.items()
-              if layout in ("dict", "list", "rows", "nested")}
+              if layout in ("dict", "list", "nested")}
     nested = {gen.names.var(a) for a, layout in gen.layouts.items() if layout == "nested"}
     shared = shared_arrays(functions, arrays)
     summaries = write_summaries(functions, arrays)

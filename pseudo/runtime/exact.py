@@ -218,14 +218,21 @@ class Exact(ast.NodeTransformer):
     @staticmethod
     def element_of(node, arrays):
         indices = []
-        while isinstance(node, ast.Subscript):
-            part = node.slice
-            indices[:0] = part.elts if isinstance(part, ast.Tuple) else [part]
-            node = node.value
+        while True:
+            if isinstance(node, ast.Subscript):
+                part = node.slice
+                indices[:0] = part.elts if isinstance(part, ast.Tuple) else [part]
+                node = node.value
+            elif _made_row(node):
+                indices.insert(0, node.args[0])
+                node = node.func.value
+            else:
+                break
         return (node.id, indices) if isinstance(node, ast.Name) and node.id in arrays else (None, [])
 
     def element(self, node):
-        """(the array, its indices) of `a[i][j]`, `a[i, j]` or `a[i]`; else (None, [])."""
+        """(the array, its indices) of `a[i][j]`, `a[i, j]`, `a[i]`, or of an element stored
+        in a row made when missing, `a.setdefault(i, {})[j]`; else (None, [])."""
         return self.element_of(node, self.arrays)
 
     def index(self, indices, array, where):
@@ -242,3 +249,9 @@ def _integer(e):
             and type(e.operand.value) is int:
         return -e.operand.value
     return None
+
+
+def _made_row(node):
+    """`rows.setdefault(i, {})`: the row `rows[i]` of a dict of dicts, made if it is missing."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setdefault" \
+        and len(node.args) == 2 and not node.keywords and isinstance(node.args[1], ast.Dict) and not node.args[1].keys

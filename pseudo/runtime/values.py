@@ -292,23 +292,6 @@ class Массив(dict):
         raise fail("unset-elem", name=self.name, index=show_key(key))
 
 
-class Строки(dict):
-    """An array of two or more indices in the fast code: `a[i][j]` rather than `a[i, j]`, so no
-    tuple is built and hashed at each access. Its rows (of rows …) are made when first asked
-    for; the last level is a plain dict, and an element never assigned is a KeyError there,
-    on which the fast code hands over to the exact code (runner.run_program). `ниже`: the
-    levels of rows below this one."""
-    __slots__ = ("ниже",)
-
-    def __init__(self, ниже=0):
-        super().__init__()
-        self.ниже = ниже
-
-    def __missing__(self, key):
-        row = self[key] = Строки(self.ниже - 1) if self.ниже else {}
-        return row
-
-
 def целый_индекс(value):
     """An index the fast code cannot prove an integer: anything else hands over to the exact
     code, which reports it."""
