@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pseudo.runtime.io import read_value
-from pseudo.runtime.ops import NEGATION, OPERATORS, прогрессия
-from pseudo.runtime.values import HUGE_BITS, Failure, digits, show
+from pseudo.runtime.ops import NEGATION, OPERATORS, прогрессия, степень_целых
+from pseudo.runtime.values import HUGE_BITS, MAX_BITS, Failure, Пересмотр, digits, show
 
 
 def op(symbol, a, b):
@@ -100,6 +100,23 @@ def test_the_kinds_an_operator_gives_are_those_of_its_values(symbol):
                     elif right != "natural":
                         pytest.fail(f"{symbol}: {a!r}, {b!r} gives {value!r}, of no kind the table names")
             assert values or gives is None, (symbol, left, right)
+
+
+@pytest.mark.parametrize("a, b", [(2, 0), (2, 999), (-3, 7), (0, 5), (1, 10 ** 9), (-1, 10 ** 9 + 1),
+                                  ((1 << 64) - 1, 14_999), (-(1 << 64) + 1, 14_998), (1 << 64, 15_000),
+                                  ((1 << 1000) - 1, 1002), (2, MAX_BITS), (2, MAX_BITS + 1), (2, -1), (1, -1)])
+def test_a_power_of_integers_is_the_checked_power_or_hands_over(a, b):
+    """The fast code's a ^ b (its small cases not measured): the power, where the checked ^
+    gives an integer to an exponent not negative; otherwise the exact code takes over."""
+    try:
+        checked = op("^", a, b)
+    except Failure:
+        checked = None
+    if type(checked) is int and b >= 0:
+        assert степень_целых(a, b) == checked
+    else:
+        with pytest.raises(Пересмотр):
+            степень_целых(a, b)
 
 
 def test_the_progression_of_ДЛЯ():

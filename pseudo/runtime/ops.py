@@ -146,7 +146,11 @@ def степень(a, b):
 
 def степень_целых(a, b):
     """a ^ b where the fast code takes both to be integers, and the power too: a negative
-    exponent (a fraction) or a power too large to hold hands over to the exact code."""
+    exponent (a fraction) or a power too large to hold hands over to the exact code. A base of
+    at most 64 bits to an exponent under 15,000 — the book's 2 ^ k — is never too large
+    ((64 − 1) · 15,000 < MAX_BITS) and is not measured."""
+    if 0 <= b < 15_000 and -0x1_0000_0000_0000_0000 < a < 0x1_0000_0000_0000_0000:
+        return a ** b
     if b < 0 or _power_too_big(a.bit_length(), b):
         raise Пересмотр
     return a ** b
