@@ -117,10 +117,12 @@ def f():
 
 @pytest.mark.parametrize("inside, local", [
     ("x = сложить(x, 1)", True), ("x = len(y)", True), ("break", True), ("__pseudo_comment__('x')", True),
-    ("return 1", False), ("raise E", False), ("g(x)", False), ("войти()", False), ("y.f()", False),
+    ("x = y.get(1) or y.setdefault(1, {})", True),
+    ("return 1", False), ("raise E", False), ("if g(x):\n            break", False), ("g(x)", False),
+    ("войти()", False), ("y.f()", False), ("if x:\n            g(x)\n            break", True),
     ("try:\n            x = 1\n        finally:\n            pass", False),
 ])
-def test_only_a_loop_left_at_its_end_and_calling_nothing_that_counts_counts_in_locals(inside, local):
+def test_only_a_loop_left_at_its_end_counts_in_locals(inside, local):
     import ast
 
     from pseudo.pygen.counts import counted_in_locals
@@ -131,6 +133,26 @@ def test_only_a_loop_left_at_its_end_and_calling_nothing_that_counts_counts_in_l
     text = ast.unparse(counted_in_locals(fn, "счёт_шагов", lambda base: base, callable_))
     assert ("шагов = счёт_шагов" in text and text.endswith("счёт_шагов = шагов")) == local
     assert ("счёт_шагов += 1" in text) != local
+
+
+@pytest.mark.parametrize("inside", ["if x:\n            g(x)", "if x:\n            войти()",
+                                    "if x:\n            y.f()", "if x:\n            g(x)\n            h(x)"])
+def test_a_loop_that_calls_what_counts_on_some_turns_hands_its_local_count_over_around_the_calls(inside):
+    """The statements that call what counts count in the global: the local is written back
+    before them and read again after them, once for a run of them. A loop that calls at every
+    turn keeps counting in the global (`g(x)` in test_only_a_loop_left_at_its_end_counts_in_locals)."""
+    import ast
+
+    from pseudo.pygen.counts import counted_in_locals
+    from pseudo.pygen.generate import Generator
+    loaded = pseudo.load(Source("СООБЩИТЬ 1\n", "t.pseudo"))
+    callable_ = Generator(loaded.program, loaded.facts, "t.pseudo").calls_that_do_not_count()
+    fn = ast.parse(LOOP_THAT_COUNTS.format(inside)).body[0]
+    text = ast.unparse(counted_in_locals(fn, "счёт_шагов", lambda base: base, callable_))
+    around = "\n".join(x.strip() for x in inside.split("\n")[1:])
+    assert text.startswith("def f():\n    шагов = счёт_шагов\n    while x:\n        шагов += 1\n"), text
+    assert text.endswith("счёт_шагов = шагов"), text
+    assert text.replace("    ", "").count(f"счёт_шагов = шагов\n{around}\nшагов = счёт_шагов") == 1, text
 
 
 def test_without_limits_the_fast_code_still_hands_over(tmp_path):
