@@ -509,3 +509,23 @@ def test_the_row_of_a_row_is_read_before_the_loops_it_stays_the_same_in():
                      r"\s+ор_q_i = ор_q\.get\(i\) or ор_q\.setdefault\(i, \{\}\)\n\s+for j in", g_code), g_code
     outcome = in_every_mode(text)
     assert outcome.stdout.startswith("11\n12\n21\n22\n") and outcome.error is not None
+
+
+@pytest.mark.parametrize("test, shared", [
+    ("d[k, 1] = 0 И d[k, 2] = 0 И d[k, 3] = 0", "if (d_k := d[k])[1] == 0 and d_k[2] == 0 and d_k[3] == 0:"),
+    ("d[k, 1] = 0 ИЛИ d[k, 1] = 2", "if (d_k_1 := d[k][1]) == 0 or d_k_1 == 2:"),
+    ("x = 0 И d[k, 1] = 0 И d[k, 2] = 0", None),  # its first read is made on a condition
+    ("d[k, 1] = ф(1) И d[k, 2] = 0", None),  # a call might change what it reads
+])
+def test_an_array_read_twice_in_a_test_is_read_once_where_the_test_first_reads_it(tmp_path, test, shared):
+    text = (f"ф (x) =\n    СООБЩИТЬ x\n    РЕЗУЛЬТАТ := x * 2\nПРОЧЕСТЬ k\nx := 0\nd[k, 1] := 0; d[k, 2] := 0; d[k, 3] := 0\n"
+            f"ЕСЛИ {test} ТО СООБЩИТЬ 'да' ИНАЧЕ СООБЩИТЬ 'нет' КОНЕЦ_ЕСЛИ\n")
+    main = emitted(text).split("def главная(")[1].split("ОСТАЛЬНОЕ = ")[0]
+    if shared:
+        assert shared in main, main
+    else:
+        assert ":=" not in main, main
+    (tmp_path / "t.pseudo").write_text(text, encoding="utf-8")
+    runs = [cli("run", "-q", mode, str(tmp_path / "t.pseudo"), stdin="3\n") for mode in ("--interpret", "--compiled")]
+    assert runs[0].returncode == runs[1].returncode == 0
+    assert runs[0].stdout == runs[1].stdout and runs[0].stdout.endswith("да\n" if shared else "\n")

@@ -28,7 +28,7 @@ from .body import BodyCode
 from .counts import COUNTING, counted_in_locals, merge_counts
 from .inline import Inlining
 from .names import Names
-from .reads import take_out_of_loops
+from .reads import read_once_in_tests, take_out_of_loops
 from .syntax import COMMENT, SOURCE_FILE, call, comment, function, statement
 from .weights import Weights
 
@@ -129,6 +129,7 @@ class Generator:
         written.append((self.main_file, before, code, code.main(), ""))
         if self.mode == "fast":
             take_out_of_loops(self, [(code, fn) for _, _, code, fn, _ in written])
+            read_once_in_tests(self, [fn for _, _, _, fn, _ in written])
         for file, before, _, fn, owner in written:
             parts.setdefault(file, []).extend(before + [self.counted(fn, owner)])
         for c in self.comments:  # after the last statement of their file

@@ -43,6 +43,7 @@ import ast
 import copy
 import re
 
+from ..runtime.exact import is_made_row
 from .syntax import integer_constant, name_at
 
 ANY = "any"  # writes any element
@@ -63,6 +64,63 @@ def take_out_of_loops(gen, written: list) -> None:
         params = {gen.names.var(p) for p in code.value_params()} & own
         _OutOfLoops(fn, gen.names.fresh, arrays, shared, _Writes(arrays, by_name, summaries, fixed_params(fn)),
                     params, own, nested)
+
+
+def read_once_in_tests(gen, functions: list[ast.FunctionDef]) -> None:
+    """In the test of an if or a while that calls nothing, an element or a row of an array read
+    more than once is read once, where the test first reads it, and taken from there after:
+    pentomino's `поле[к_n + d[о][2]] == 0 and поле[к_n + d[о][3]] == 0 and …` becomes
+    `поле[к_n + (d_о := d[о])[2]] == 0 and поле[к_n + d_о[3]] == 0 and …`. Nothing in such a test
+    can change an array or an index between its reads. The first read must be made whenever a
+    later one is: it stands in the test's first operand (of И, ИЛИ), which has no condition of
+    its own."""
+    arrays = {gen.names.var(a) for a, layout in gen.layouts.items() if layout in ("dict", "list", "nested")}
+    for fn in functions:
+        for node in ast.walk(fn):
+            if isinstance(node, ast.If | ast.While):
+                _read_once(node, arrays, gen.names.fresh)
+
+
+def _read_once(node: ast.If | ast.While, arrays: set[str], fresh) -> None:
+    test = node.test
+    if any(isinstance(x, ast.Call | ast.NamedExpr | ast.IfExp | ast.Lambda | ast.comprehension) for x in ast.walk(test)):
+        return
+    first = test.values[0] if isinstance(test, ast.BoolOp) else test
+    if any(isinstance(x, ast.BoolOp) or isinstance(x, ast.Compare) and len(x.ops) > 1 for x in ast.walk(first)):
+        return
+    parents = {id(test): (node, "test", 0)}  # id of a node → (its parent, the field, the place in it)
+    for parent in ast.walk(test):
+        for field, value in ast.iter_fields(parent):
+            for i, child in enumerate(value if isinstance(value, list) else [value]):
+                parents[id(child)] = (parent, field, i)
+    reads = [x for x in _evaluated(test) if isinstance(x, ast.Subscript) and isinstance(x.ctx, ast.Load)
+             and _chain(x)[1] in arrays]
+    in_first = {id(x) for x in ast.walk(first)}
+    inside_shared: set[int] = set()
+    for read in sorted((x for x in reads if id(x) in in_first), key=lambda x: -len(ast.unparse(x))):
+        if id(read) in inside_shared:
+            continue
+        text = ast.unparse(read)
+        same = [x for x in reads if id(x) not in inside_shared and ast.unparse(x) == text]
+        if len(same) < 2:
+            continue
+        name = fresh(_readable(text))
+        for i, x in enumerate(same):  # in the order Python evaluates them: the first is in `first`
+            inside_shared |= {id(y) for y in ast.walk(x)}
+            taken = ast.NamedExpr(target=name_at(name, x, ast.Store()), value=x) if i == 0 else name_at(name, x)
+            parent, field, index = parents[id(x)]
+            if isinstance(getattr(parent, field), list):
+                getattr(parent, field)[index] = ast.copy_location(taken, x)
+            else:
+                setattr(parent, field, ast.copy_location(taken, x))
+
+
+def _evaluated(e: ast.AST) -> list[ast.AST]:
+    """The nodes of an expression without calls in the order Python evaluates them (each after its parts)."""
+    out = []
+    for child in ast.iter_child_nodes(e):
+        out += _evaluated(child)
+    return out + [e]
 
 
 def shared_arrays(functions: list[ast.FunctionDef], arrays: dict[str, int]) -> set[str]:
@@ -98,16 +156,11 @@ def _chain(e: ast.expr) -> tuple[list[ast.expr], str | None]:
         if isinstance(e, ast.Subscript):
             chain.append(e)
             e = e.value
-        elif _made_row(e):
+        elif is_made_row(e):
             chain.append(e)
             e = e.func.value
         else:
             return chain, e.id if isinstance(e, ast.Name) else None
-
-
-def _made_row(e: ast.expr) -> bool:
-    return isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr == "setdefault" \
-        and len(e.args) == 2 and isinstance(e.args[1], ast.Dict) and not e.args[1].keys
 
 
 def _key(level: ast.expr) -> ast.expr:
@@ -320,7 +373,7 @@ class _OutOfLoops:
     def visit(self, e: ast.expr, loops: list[_Loop], guarded: bool) -> ast.Name | None:
         """The name `e` is read into before a loop, if it is a read that can be; the reads
         inside it replaced first (so that `ор[конф[n]]` reads the row of a name read before)."""
-        chain, root = _chain(e) if isinstance(e, ast.Subscript) or _made_row(e) else ([], None)
+        chain, root = _chain(e) if isinstance(e, ast.Subscript) or is_made_row(e) else ([], None)
         if root not in self.arrays:
             self.expressions(e, loops, guarded)
             return None
@@ -400,7 +453,7 @@ def _made(row: ast.expr) -> ast.expr:
 
 def _unmade(row: ast.expr) -> ast.expr:
     """`a.setdefault(i, {})` as the subscript `a[i]` it stands for (to name it)."""
-    if _made_row(row):
+    if is_made_row(row):
         return ast.Subscript(value=_unmade(row.func.value), slice=row.args[0], ctx=ast.Load())
     return row
 

@@ -223,7 +223,7 @@ class Exact(ast.NodeTransformer):
                 part = node.slice
                 indices[:0] = part.elts if isinstance(part, ast.Tuple) else [part]
                 node = node.value
-            elif _made_row(node):
+            elif is_made_row(node):
                 indices.insert(0, node.args[0])
                 node = node.func.value
             else:
@@ -251,7 +251,8 @@ def _integer(e):
     return None
 
 
-def _made_row(node):
-    """`rows.setdefault(i, {})`: the row `rows[i]` of a dict of dicts, made if it is missing."""
+def is_made_row(node):
+    """`rows.setdefault(i, {})`: the row `rows[i]` of a dict of dicts, made if it is missing
+    (the code generator's own form, pygen/expressions.made_row)."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setdefault" \
         and len(node.args) == 2 and not node.keywords and isinstance(node.args[1], ast.Dict) and not node.args[1].keys
