@@ -1,0 +1,243 @@
+"""The expressions of the closures the views run on (closures.py): a node is a closure
+`f(v)`, `v` being the call's variables; an operator is Python's own for the operand kinds the
+runtime's table names (Operator.exact), the table's checked function for any other."""
+from __future__ import annotations
+
+import operator
+
+from . import nodes as n
+from .runtime import io
+from .runtime.library import BUILTINS
+from .runtime.ops import NEGATION, OPERATORS, SMALL_FACTOR, индекс, логическое, условие
+from .runtime.values import Failure, fail
+
+# The Python operators the operator table names, and the kinds of its `exact` as Python types
+# ("num" takes fractions in, which Python's operators would not normalise: left to the check).
+PYTHON = {"Add": operator.add, "Sub": operator.sub, "Mult": operator.mul, "Eq": operator.eq,
+          "NotEq": operator.ne, "Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge}
+TYPES = {"int": int, "str": str, "bool": bool}
+
+
+class Expressions:
+    """The closures of expressions, keys and operands (a part of ClosureInterpreter)."""
+
+    def key(self, e: n.Index):
+        """key(v): the key of an element, checked: an integer, or a tuple of them."""
+        array, span, checked, several = self.arrays[e.name], e.span, self.checked, len(e.indices) > 1
+        indices, unset = self.operands(e.indices)
+
+        def key(v):
+            try:
+                k = tuple([i(v) for i in indices]) if several else indices[0](v)
+            except KeyError as missing:
+                raise unset(missing) from None
+            return k if type(k) is int else checked(индекс, k, span, array)
+        return key
+
+    def operands(self, exprs) -> tuple[list, object]:
+        """The closures of operands that one closure evaluates in turn, and `unset(KeyError)`.
+        A local variable among them is read by operator.itemgetter — a call of C, no frame of
+        Python —, whose KeyError that closure turns by unset() into the failure of the first
+        operand of that name (a variable once set stays set: the first is the one unset);
+        None for a KeyError of another (no operand of its name)."""
+        closures, first = [], {}
+        for e in exprs:
+            if self.scope_of(e) == "local":
+                closures.append(operator.itemgetter(e.name))
+                first.setdefault(e.name, e)
+            else:
+                closures.append(self.expr(e))
+        placed = self.placed
+
+        def unset(missing: KeyError):
+            e = first.get(missing.args[0])
+            return missing if e is None else placed(fail("unset-var", name=e.name), e.span)
+        return closures, unset
+
+    # ---- expressions ----
+
+    def expr(self, e: n.Expr):
+        return self.EXPR[type(e)](self, e)
+
+    def _expr_Const(self, e: n.Const):
+        value = e.value
+        return lambda v: value
+
+    def _expr_Var(self, e: n.Var):
+        name, span, placed, scope = e.name, e.span, self.placed, self.scope_of(e)
+        if scope == "ref":  # the caller's variable or element
+            def through(v):
+                try:
+                    return v[name].значение
+                except Failure as f:
+                    raise placed(f, span) from None
+            return through
+        place = None if scope == "local" else self.globals
+
+        def variable(v):
+            try:
+                return (v if place is None else place)[name]
+            except KeyError:
+                raise placed(fail("unset-var", name=name), span) from None
+        return variable
+
+    def _expr_Index(self, e: n.Index):
+        array, span, placed, checked = self.arrays[e.name], e.span, self.placed, self.checked
+        indices, unset = self.operands(e.indices)
+        if len(indices) == 1:  # the commonest: its key checked here, a call less
+            index = indices[0]
+
+            def element(v):
+                try:
+                    k = index(v)
+                except KeyError as missing:
+                    raise unset(missing) from None
+                if type(k) is not int:
+                    k = checked(индекс, k, span, array)
+                try:
+                    return array[k]
+                except Failure as f:
+                    raise placed(f, span) from None
+            return element
+        if len(indices) == 2:  # `доска[r, c]`: the same
+            first, second = indices
+
+            def element_of_two(v):
+                try:
+                    k = (first(v), second(v))
+                except KeyError as missing:
+                    raise unset(missing) from None
+                if type(k[0]) is not int or type(k[1]) is not int:
+                    k = checked(индекс, k, span, array)
+                try:
+                    return array[k]
+                except Failure as f:
+                    raise placed(f, span) from None
+            return element_of_two
+        key = self.key(e)
+
+        def element_of_several(v):
+            try:
+                return array[key(v)]
+            except Failure as f:
+                raise placed(f, span) from None
+        return element_of_several
+
+    def _expr_BuiltinCall(self, e: n.BuiltinCall):
+        function = io.ввод_кончился if e.name == "ввод кончился" else BUILTINS[e.name][0]
+        args, span, placed = [self.expr(a) for a in e.args], e.span, self.placed
+
+        def builtin(v):
+            values = [a(v) for a in args]
+            try:
+                return function(*values)
+            except Failure as f:
+                raise placed(f, span) from None
+        return builtin
+
+    def _expr_Unary(self, e: n.Unary):
+        operand, function, span, checked = self.expr(e.operand), NEGATION.function, e.span, self.checked
+
+        def negation(v):
+            a = operand(v)
+            return -a if type(a) is int else checked(function, a, span)
+        return negation
+
+    def _expr_Binary(self, e: n.Binary):
+        op = OPERATORS[e.op]
+        (left, right), unset = self.operands([e.left, e.right])
+        function, span, checked = op.function, e.span, self.checked
+        python = PYTHON.get(op.python)
+        if op.small_factor and not any(type(x) is n.Const and type(x.value) is int and x.value.bit_length()
+                                       <= SMALL_FACTOR for x in (e.left, e.right)):
+            python = None  # `x * y`: a product of two long numbers meets the size limit
+        fast = frozenset(TYPES[k] for k in op.exact if k in TYPES) if python is not None else ()
+        if type(e.right) is n.Const and type(e.right.value) in fast:  # `n + 1`, `поле[x] = 0`
+            b, kind = e.right.value, type(e.right.value)
+
+            def with_constant(v):
+                try:
+                    a = left(v)
+                except KeyError as missing:
+                    raise unset(missing) from None
+                return python(a, b) if type(a) is kind else checked(function, a, span, b)
+            return with_constant
+        if fast == {int}:
+            def integers(v):
+                try:
+                    a, b = left(v), right(v)
+                except KeyError as missing:
+                    raise unset(missing) from None
+                return python(a, b) if type(a) is int and type(b) is int else checked(function, a, span, b)
+            return integers
+
+        def kinds(v):  # (no kind of `fast`: always the checked function)
+            try:
+                a, b = left(v), right(v)
+            except KeyError as missing:
+                raise unset(missing) from None
+            t = type(a)
+            return python(a, b) if t is type(b) and t in fast else checked(function, a, span, b)
+        return kinds
+
+    _expr_Compare = _expr_Binary
+
+    def _expr_Logical(self, e: n.Logical):
+        """`a И b И c`: the operands in turn, up to the first that decides (ЛОЖЬ for И, ИСТИНА
+        for ИЛИ) — one closure for a whole chain of one operator, however it is bracketed."""
+        decisive, op, checked = e.op == "ИЛИ", e.op, self.checked
+        going_on = not decisive
+        parts = [(self.expr(x), x.span) for x in _chain(e, op)]
+        if len(parts) == 2:  # written out: a loop costs more than it saves
+            (left, left_span), (right, right_span) = parts
+
+            def pair(v):
+                a = left(v)
+                if a is decisive:
+                    return decisive
+                if a is not going_on:
+                    checked(логическое, a, left_span, op)
+                b = right(v)
+                if b is decisive or b is going_on:
+                    return b
+                return checked(логическое, b, right_span, op)
+            return pair
+
+        def logical(v):
+            for part, span in parts:
+                x = part(v)
+                if x is decisive:
+                    return decisive
+                if x is not going_on:  # not a truth value: the runtime's error
+                    checked(логическое, x, span, op)
+            return going_on
+        return logical
+
+    def _expr_Not(self, e: n.Not):
+        operand, span, checked = self.expr(e.operand), e.operand.span, self.checked
+
+        def not_(v):
+            a = operand(v)
+            return not (a if a is True or a is False else checked(логическое, a, span, "НЕ"))
+        return not_
+
+    def _expr_IfExpr(self, e: n.IfExpr):
+        cond, then, else_ = self.expr(e.cond), self.expr(e.then), self.expr(e.else_)
+        span, checked, tracer = e.cond.span, self.checked, self.tracer
+
+        def if_expr(v):
+            value = cond(v)
+            if tracer is None:
+                return then(v) if checked(условие, value, span) else else_(v)
+            tracer.condition(e.cond, value, "ЕСЛИ", True)  # traced: the branch taken, a step of its own
+            taken = checked(условие, value, span)
+            tracer.expression(e.then if taken else e.else_, "then" if taken else "else")
+            return then(v) if taken else else_(v)
+        return if_expr
+
+
+def _chain(e: n.Expr, op: str) -> list:
+    """The operands of a chain of И (or of ИЛИ), in the order they are evaluated."""
+    if type(e) is n.Logical and e.op == op:
+        return _chain(e.left, op) + _chain(e.right, op)
+    return [e]
