@@ -126,9 +126,12 @@ class Expressions:
     def _expr_BuiltinCall(self, e: n.BuiltinCall):
         function = io.ввод_кончился if e.name == "ввод кончился" else BUILTINS[e.name][0]
         args, span, placed = [self.expr(a) for a in e.args], e.span, self.placed
+        look = self.look() if e.name == "ввод кончился" else None  # (it may wait for input)
 
         def builtin(v):
             values = [a(v) for a in args]
+            if look is not None:
+                look()
             try:
                 return function(*values)
             except Failure as f:
@@ -223,10 +226,15 @@ class Expressions:
 
     def _expr_IfExpr(self, e: n.IfExpr):
         cond, then, else_ = self.expr(e.cond), self.expr(e.then), self.expr(e.else_)
-        span, checked, tracer = e.cond.span, self.checked, self.tracer
+        span, checked, tracer, counter = e.cond.span, self.checked, self.tracer, self.counter
 
         def if_expr(v):
             value = cond(v)
+            if counter is not None:  # counted: the condition, then the branch taken, a step of its own
+                counter.count += 1
+                taken = checked(условие, value, span)
+                counter.count += 1
+                return then(v) if taken else else_(v)
             if tracer is None:
                 return then(v) if checked(условие, value, span) else else_(v)
             tracer.condition(e.cond, value, "ЕСЛИ", True)  # traced: the branch taken, a step of its own

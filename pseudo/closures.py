@@ -26,7 +26,8 @@ class ClosureInterpreter(Expressions, Interpreter):
 
     def __init__(self, program: n.Program, facts, tracer=None, stats=None):
         super().__init__(program, facts, tracer, stats)
-        self.codes: dict[str, list] = {}  # definition → [its body's closure], made at its first call
+        self.codes: dict[str, list] = {}  # definition → [its body's closure, its counted form], each made at its first call
+        self.counter = None  # the tracer whose events the body being made counts (its counted form)
         self.scope = facts.bodies[None]  # the body being made into closures
 
     def run(self) -> None:
@@ -40,14 +41,34 @@ class ClosureInterpreter(Expressions, Interpreter):
         """A call as a report shows it (a tuple on the stack, not a Frame: it costs a fifth)."""
         return super().describe(Frame(*fr))
 
-    def compiled(self, key: str | None):
-        """The closure of a body: of a function, its value; of a procedure, it runs it."""
-        outer, self.scope = self.scope, self.facts.bodies[key]
+    def compiled(self, key: str | None, counted: bool = False):
+        """The closure of a body: of a function, its value; of a procedure, it runs it.
+        `counted`: the form a call below a trace's window runs, which tells the tracer of no
+        event, but counts each in the tracer's `count` (the untraced closures, and `counter`)."""
+        outer, self.scope, tracer, counter = self.scope, self.facts.bodies[key], self.tracer, self.counter
+        if counted:
+            self.tracer, self.counter = None, tracer
         code = self.scope.code  # of `f (x) = g(x)`, g's call: f gives what g gives, even nothing
         closure = self.block(code) if isinstance(code, n.Block) else \
             self.call(code, want_value=False) if isinstance(code, n.Call) else self.expr(code)
-        self.scope = outer
+        self.scope, self.tracer, self.counter = outer, tracer, counter
         return closure
+
+    def counted(self, name: str, values: dict):
+        """A call below the trace's window (the tracer told of it): its body's counted form.
+        That form looks at the count only at each step and call, so it may be past the bound
+        of events when the run fails or ends there: then the bound stops the run, as it would
+        have at its event (Tracer.look)."""
+        code = self.codes[name]
+        if code[1] is None:
+            code[1] = self.compiled(name, counted=True)
+        if self.stats is not None:
+            self.stats.calls[name] = self.stats.calls.get(name, 0) + 1
+        try:
+            return code[1](values)
+        except (Failure, КонецРаботы):
+            self.tracer.look()
+            raise
 
     # ---- blocks and statements ----
 
@@ -59,8 +80,17 @@ class ClosureInterpreter(Expressions, Interpreter):
         return self.sequence(block.stmts)
 
     def sequence(self, stmts: tuple):
-        """Statements run in turn; with a tracer, told of each as it begins."""
-        closures, tracer = [self.stmt(s) for s in stmts], self.tracer
+        """Statements run in turn; with a tracer, told of each as it begins (counted, below its window)."""
+        closures, tracer, counter = [self.stmt(s) for s in stmts], self.tracer, self.counter
+        if counter is not None:
+            def counted(v):
+                for s in closures:
+                    counter.count += 1
+                    signal = s(v)
+                    if signal is not None:
+                        return signal
+                return None
+            return counted
         if tracer is not None:
             pairs = list(zip(stmts, closures))
 
@@ -90,12 +120,14 @@ class ClosureInterpreter(Expressions, Interpreter):
         bodies = [self.sequence(state.stmts) for state in a.states]
         spans = [state.span for state in a.states]
         keys = [(a.owner, state.name) for state in a.states]
-        tracer, stats, placed = self.tracer, self.stats, self.placed
+        tracer, stats, placed, counter = self.tracer, self.stats, self.placed, self.counter
 
         def run(v):
             i = entry
             if tracer is not None:
                 tracer.state(a, None, i, "entry", None)
+            elif counter is not None:
+                counter.count += 1
             while True:
                 if stats is not None:
                     stats.states[keys[i]] = stats.states.get(keys[i], 0) + 1
@@ -105,6 +137,8 @@ class ClosureInterpreter(Expressions, Interpreter):
                         return None
                     if tracer is not None:
                         tracer.state(a, i, i + 1, "fall", None)
+                    elif counter is not None:
+                        counter.count += 1
                     i += 1
                 elif type(signal) is Goto and signal.label in index:
                     target = index[signal.label]
@@ -115,6 +149,10 @@ class ClosureInterpreter(Expressions, Interpreter):
                         raise placed(f, span) from None
                     if tracer is not None:
                         tracer.state(a, i, target, "goto", signal.node)
+                    elif counter is not None:  # (a transfer: where a run may go on without end)
+                        counter.count += 1
+                        if counter.count > counter.mark:
+                            counter.look()
                     i = target
                 else:
                     return signal
@@ -128,7 +166,7 @@ class ClosureInterpreter(Expressions, Interpreter):
         target, value, span, placed = s.target, self.expr(s.value), s.span, self.placed
         name, scope = target.name, self.scope_of(target)
         if scope in ("local", "global"):  # stored here (and told), not by store(): a call less
-            glob, tracer = None if scope == "local" else self.globals, self.tracer
+            glob, tracer, counter = None if scope == "local" else self.globals, self.tracer, self.counter
 
             def assign_variable(v):
                 self.where = span
@@ -136,6 +174,8 @@ class ClosureInterpreter(Expressions, Interpreter):
                     x, place = value(v), v if glob is None else glob
                     if tracer is not None:
                         tracer.assign(target, None, place.get(name), x, glob is None)
+                    elif counter is not None:
+                        counter.count += 1
                     place[name] = x
                 except Failure as f:
                     raise placed(f, span) from None
@@ -143,19 +183,24 @@ class ClosureInterpreter(Expressions, Interpreter):
         if self.tracer is None and scope == "element":  # `m[i] := x`: the same; one index checked here
             array, key, checked, one = self.arrays[name], self.key(target), self.checked, len(target.indices) == 1
             (index, *_), unset = self.operands(target.indices)
+            counter = self.counter
 
             def assign_element(v):
                 self.where = span
                 try:
                     x = value(v)
                     if not one:
-                        array[key(v)] = x
-                        return
-                    try:
-                        k = index(v)
-                    except KeyError as missing:
-                        raise unset(missing) from None
-                    array[k if type(k) is int else checked(индекс, k, target.span, array)] = x
+                        k = key(v)
+                    else:
+                        try:
+                            k = index(v)
+                        except KeyError as missing:
+                            raise unset(missing) from None
+                        if type(k) is not int:
+                            k = checked(индекс, k, target.span, array)
+                    if counter is not None:
+                        counter.count += 1
+                    array[k] = x
                 except Failure as f:
                     raise placed(f, span) from None
             return assign_element
@@ -177,6 +222,7 @@ class ClosureInterpreter(Expressions, Interpreter):
         value, then = self.expr(cond), self.block(s.then)
         else_ = self.block(s.else_) if has_else else None
         span, cond_span, placed, checked, tracer = s.span, cond.span, self.placed, self.checked, self.tracer
+        counter = self.counter
 
         def if_(v):
             self.where = span
@@ -184,6 +230,8 @@ class ClosureInterpreter(Expressions, Interpreter):
                 c = value(v)
                 if tracer is not None:
                     tracer.condition(cond, c, "ЕСЛИ", has_else)
+                elif counter is not None:
+                    counter.count += 1
                 if c is True:
                     return then(v)
                 if c is not False:  # not a truth value: the runtime's error
@@ -196,6 +244,7 @@ class ClosureInterpreter(Expressions, Interpreter):
     def _stmt_While(self, s: n.While):
         cond, value, body = s.cond, self.expr(s.cond), self.block(s.body)
         span, cond_span, placed, checked, tracer = s.span, cond.span, self.placed, self.checked, self.tracer
+        counter = self.counter
         endless = self.facts.endless.get(id(s))  # a loop whose condition nothing in it can change
         if endless is not None:
             names = [self.expr(n.Var(cond_span, name)) for name in endless.variables]
@@ -207,6 +256,10 @@ class ClosureInterpreter(Expressions, Interpreter):
                     c = value(v)
                     if tracer is not None:
                         tracer.condition(cond, c, "ПОКА", False)
+                    elif counter is not None:  # (a step: where a run may go on without end)
+                        counter.count += 1
+                        if counter.count > counter.mark:
+                            counter.look()
                     if c is not True:
                         if c is not False:  # not a truth value: the runtime's error
                             checked(условие, c, cond_span)
@@ -226,7 +279,7 @@ class ClosureInterpreter(Expressions, Interpreter):
         start, stop = self.expr(s.start), self.expr(s.stop)
         step = self.expr(s.step) if s.step is not None else None
         fixed = s.start.value if type(s.start) is n.Const else None  # `ДЛЯ i := 1`: no call for the 1
-        variable, name, span, placed = n.Var(s.span, s.var), s.var, s.span, self.placed
+        variable, name, span, placed, counter = n.Var(s.span, s.var), s.var, s.span, self.placed, self.counter
         quiet = self.tracer is None and self.scope_of(variable) == "local"  # stored here, not by store()
         store, body = self.store(variable), self.block(s.body)
 
@@ -237,8 +290,12 @@ class ClosureInterpreter(Expressions, Interpreter):
                 for value in прогрессия(first, 1 if step is None else step(v), stop(v)):
                     if quiet:
                         v[name] = value
+                        if counter is not None:  # (its event; store() counts its own)
+                            counter.count += 1
                     else:
                         store(v, value)
+                    if counter is not None and counter.count > counter.mark:  # (a step: a long loop looks)
+                        counter.look()
                     limits.шаг()
                     signal = body(v)
                     if signal is not None:
@@ -249,13 +306,15 @@ class ClosureInterpreter(Expressions, Interpreter):
         return for_
 
     def _stmt_Loop(self, s: n.Loop):
-        body, span, placed = self.block(s.body), s.span, self.placed
+        body, span, placed, counter = self.block(s.body), s.span, self.placed, self.counter
 
         def loop(v):
             self.where = span
             try:
                 while True:
                     limits.шаг()
+                    if counter is not None and counter.count > counter.mark:
+                        counter.look()
                     signal = body(v)
                     if signal is EXIT:
                         return None
@@ -281,10 +340,11 @@ class ClosureInterpreter(Expressions, Interpreter):
 
     def _stmt_Read(self, s: n.Read):
         targets = [(t.span.text(), self.store(t)) for t in s.targets]
-        span, placed, whole_line = s.span, self.placed, s.whole_line
+        span, placed, whole_line, look = s.span, self.placed, s.whole_line, self.look()
 
         def read(v):
             self.where = span
+            look()  # (before the program waits for its input)
             try:
                 for name, store in targets:
                     store(v, (io.прочесть_строку_целиком if whole_line else io.прочесть)(name))
@@ -294,9 +354,11 @@ class ClosureInterpreter(Expressions, Interpreter):
 
     def _stmt_Screen(self, s: n.Screen):
         args, op, span, placed, checked = [(self.expr(a), a.span) for a in s.args], s.op, s.span, self.placed, self.checked
+        look = self.look()
 
         def screen(v):
             self.where = span
+            look()  # (before a pause)
             try:
                 if op == "clear":
                     io.очистить_экран()
@@ -322,6 +384,18 @@ class ClosureInterpreter(Expressions, Interpreter):
     def _stmt_Label(self, s: n.Label):  # pragma: no cover - state blocks split at labels
         return self.signal(s.span, None)
 
+    def look(self):
+        """look(): in the counted form, before the program waits (for input, in a pause), the
+        count looked at as the tracer would (a bound of events past stops the run first)."""
+        counter = self.counter
+        if counter is None:
+            return lambda: None
+
+        def look():
+            if counter.count > counter.mark:
+                counter.look()
+        return look
+
     def signal(self, span, signal):
         """A statement that only ends its block: КОНЧЕНО (EXIT), a transfer (a Goto)."""
         def give(v):
@@ -343,7 +417,7 @@ class ClosureInterpreter(Expressions, Interpreter):
 
     def store(self, target: n.Target):
         """store(v, value): the assignment of a variable or an element, told to the tracer."""
-        tracer, scope, name, glob = self.tracer, self.scope_of(target), target.name, self.globals
+        tracer, scope, name, glob, counter = self.tracer, self.scope_of(target), target.name, self.globals, self.counter
         if scope == "element":
             array, key = self.arrays[name], self.key(target)
 
@@ -351,6 +425,8 @@ class ClosureInterpreter(Expressions, Interpreter):
                 k = key(v)
                 if tracer is not None:
                     tracer.assign(target, k, array.get(k), value, False)
+                elif counter is not None:
+                    counter.count += 1
                 array[k] = value
             return element
         if scope == "ref":  # the caller's variable or element
@@ -359,6 +435,8 @@ class ClosureInterpreter(Expressions, Interpreter):
                 if tracer is not None:
                     tracer.assign_through(target, cell, value, cell.место is not glob
                                           and not isinstance(cell.место, Массив))
+                elif counter is not None:
+                    counter.count += 1
                 cell.значение = value
             return through
         local = scope == "local"
@@ -367,6 +445,8 @@ class ClosureInterpreter(Expressions, Interpreter):
             place = v if local else glob
             if tracer is not None:
                 tracer.assign(target, None, place.get(name), value, local)
+            elif counter is not None:
+                counter.count += 1
             place[name] = value
         return variable
 
@@ -381,9 +461,12 @@ class ClosureInterpreter(Expressions, Interpreter):
         values, unset = self.operands([a for a, p in pairs if not p.by_ref])
         args = [(p.name, self.cell(a) if p.by_ref else values.pop(0)) for a, p in pairs]
         arity, ((p1, a1), (p2, a2)) = len(args), (args + [(None, None)] * 2)[:2]
-        body, code = self.facts.bodies[name], self.codes.setdefault(name, [None])
+        body, code = self.facts.bodies[name], self.codes.setdefault(name, [None, None])
         push, pop, enter, leave = self.stack.append, self.stack.pop, limits.войти, limits.выйти
         tracer, function, calls = self.tracer, d.body if d.is_function else None, self.stats and self.stats.calls
+        counter, form = self.counter, 0 if self.counter is None else 1  # (the counted form calls the counted form)
+        below = tracer.counted_below if tracer is not None else None  # the depth of the calls only counted
+        events = 1 if function is None else 2  # before its body: the call, a function's step into the body; after: the return
 
         def call(v):
             if statement is not None:
@@ -398,16 +481,26 @@ class ClosureInterpreter(Expressions, Interpreter):
             except Failure as f:
                 raise placed(f, span) from None
             push((body, values, e))
-            run = code[0]
-            if run is None:  # the callee's body, made at its first call (one never called costs nothing)
-                run = code[0] = self.compiled(name)
-                if calls is not None:  # and its count begun: the table lists them in the order of first calls
-                    calls[name] = 0
-            if calls is not None:
-                calls[name] += 1
-            if tracer is not None:  # (a function's body: a step in, and out with its value, told with the call)
+            if tracer is not None and tracer.depth >= below:  # below the trace's window
                 tracer.call(d, e, values, function)
-            value = run(values)
+                value = self.counted(name, values)
+            else:
+                run = code[form]
+                if run is None:  # the callee's body, made at its first call (one never called costs nothing)
+                    run = code[form] = self.compiled(name, counted=form == 1)
+                    if calls is not None:  # and its count begun: the table lists them in the order of first calls
+                        calls.setdefault(name, 0)
+                if calls is not None:
+                    calls[name] += 1
+                if tracer is not None:  # (a function's body: a step in, and out with its value, told with the call)
+                    tracer.call(d, e, values, function)
+                elif counter is not None:  # (a call is where a run may go on without end: the count looked at)
+                    if counter.count > counter.mark:
+                        counter.look()
+                    counter.count += events
+                value = run(values)
+                if counter is not None:
+                    counter.count += events
             if function is None:
                 value = values.get(RESULT)
             pop()

@@ -297,3 +297,39 @@ def test_a_window_the_tracer_is_given_leaves_the_filtered_trace_as_it_was(window
         runs.append((decoded(kept), out.getvalue(), ending, tracer.count))
     assert runs[0] == runs[1]
     assert runs[0][0] or max_events is not None  # unbounded, every window keeps some
+
+
+BELOW = """\
+«шаг (k)» =
+    ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ x := i ВЕРНУТЬСЯ
+    ЕСЛИ k = 2 ТО СООБЩИТЬ 'два' КОНЕЦ_ЕСЛИ
+    ЕСЛИ k = 3 ТО ПРОЧЕСТЬ z КОНЕЦ_ЕСЛИ
+    ЕСЛИ k = 4 ТО {end} КОНЕЦ_ЕСЛИ
+ДЛЯ k := 1 ДО 5 ВЫПОЛНЯТЬ шаг(k) ВЕРНУТЬСЯ
+"""
+
+
+@pytest.mark.parametrize("end", ["КОНЕЦ_РАБОТЫ", "x := 1 / (k - 4)", "СООБЩИТЬ 'четыре'"])
+@pytest.mark.parametrize("depth", [0, 1])
+def test_a_bound_met_below_the_window_stops_the_run_where_it_stops_a_run_that_makes_every_event(end, depth):
+    """Below a window's depth a call only counts its events, and looks at the count at its steps
+    and calls: a bound met there stops the run as it stops a run that makes them all — before
+    an output, before an input, before an error or the end of the run that come later."""
+    from pseudo.errors import PseudoError
+    from pseudo.tools.views import Filter
+    loaded = pseudo.load(Source(BELOW.format(end=end), "t.pseudo"))
+    flt = Filter(depth=depth)
+    for max_events in range(1, 80):
+        runs = []
+        for given in (None, flt):
+            kept, out, stdin = [], io.StringIO(), io.StringIO("7\n")
+            tracer = Tracer(lambda ev, kept=kept: flt.accepts(ev) and kept.append(ev), max_events, given)
+            try:
+                pseudo.run(loaded, stdin=stdin, stdout=out, tracer=tracer)
+                ending = None
+            except TraceLimit:
+                ending = "limit"
+            except PseudoError as e:
+                ending = str(e)
+            runs.append((decoded(kept), out.getvalue(), ending, tracer.count, stdin.tell()))
+        assert runs[0] == runs[1], max_events

@@ -63,7 +63,9 @@ class Tracer:
     `window`: which events the sink takes, when it says so before they are made (views.Filter:
     kinds, steps from and to, depth): the others are numbered and not made. Each event tests
     `keeps[kind]`, which changes only at the window's edges — a step number, met as the bound
-    is (`mark`), or a call that crosses the depth."""
+    is (`mark`), or a call that crosses the depth. A call below the window's depth is told, and
+    its body then tells nothing: it adds its events to `count` itself, and looks at the count
+    (`look`) at each step and call, before the program waits, and as it fails or ends."""
 
     def __init__(self, sink, max_events: int | None = None, window=None):
         self.sink = sink
@@ -87,6 +89,7 @@ class Tracer:
         self.keeps = dict.fromkeys(KINDS, True)
         self.edge = sys.maxsize  # the count at which the window next opens or closes
         self.deepest = window.depth if window is not None and window.depth is not None else -sys.maxsize  # (none)
+        self.counted_below = sys.maxsize if self.deepest < 0 else self.deepest  # a call from this depth on: counted
         self._reopen()
 
     def _step(self) -> int:
@@ -100,10 +103,26 @@ class Tracer:
     def _at_mark(self) -> None:
         """The bound is reached, a batch is complete, or the window opens or closes."""
         if self.count >= self.limit:
+            self.count = self.limit  # (past it, when a call below the window ends: see look)
             raise TraceLimit(self.limit)
+        self._passed()
+
+    def look(self) -> None:
+        """Below the window, the count looked at: past the bound, the run stops as it would
+        have at the bound's event — nothing the program did since shows (it wrote nothing:
+        an output event looks at the count as it is made; it waits for no input, fails or
+        ends before it looks); past a batch, the batch written."""
+        if self.count > self.limit:
+            self.count = self.limit
+            raise TraceLimit(self.limit) from None
+        if self.count > self.mark:
+            self._passed()
+
+    def _passed(self) -> None:
+        """The mark met (or passed, below the window): a batch written, the window's next edge."""
         if self.count >= self.flush_at:
             self.sink.finish()
-            self.flush_at = self.count + self.batch
+            self.flush_at += self.batch * ((self.count - self.flush_at) // self.batch + 1)
         self._reopen()
 
     def _reopen(self) -> None:
