@@ -80,17 +80,9 @@ class ClosureInterpreter(Expressions, Interpreter):
         return self.sequence(block.stmts)
 
     def sequence(self, stmts: tuple):
-        """Statements run in turn; with a tracer, told of each as it begins (counted, below its window)."""
+        """Statements run in turn; with a tracer, told of each as it begins (counted, below its
+        window). One or two statements, the commonest blocks, are written out: no loop."""
         closures, tracer, counter = [self.stmt(s) for s in stmts], self.tracer, self.counter
-        if counter is not None:
-            def counted(v):
-                for s in closures:
-                    counter.count += 1
-                    signal = s(v)
-                    if signal is not None:
-                        return signal
-                return None
-            return counted
         if tracer is not None:
             pairs = list(zip(stmts, closures))
 
@@ -102,8 +94,32 @@ class ClosureInterpreter(Expressions, Interpreter):
                         return signal
                 return None
             return traced
+        first, second = (closures + [None, None])[:2]
+        if counter is not None and first is not None and len(closures) <= 2:
+            def counted_few(v):
+                counter.count += 1
+                signal = first(v)
+                if second is None or signal is not None:
+                    return signal
+                counter.count += 1
+                return second(v)
+            return counted_few
+        if counter is not None:
+            def counted(v):
+                for s in closures:
+                    counter.count += 1
+                    signal = s(v)
+                    if signal is not None:
+                        return signal
+                return None
+            return counted
         if len(closures) == 1:
-            return closures[0]
+            return first
+        if len(closures) == 2:
+            def two(v):
+                signal = first(v)
+                return signal if signal is not None else second(v)
+            return two
 
         def run(v):
             for s in closures:
@@ -282,20 +298,27 @@ class ClosureInterpreter(Expressions, Interpreter):
         variable, name, span, placed, counter = n.Var(s.span, s.var), s.var, s.span, self.placed, self.counter
         quiet = self.tracer is None and self.scope_of(variable) == "local"  # stored here, not by store()
         store, body = self.store(variable), self.block(s.body)
+        events = 1 if quiet else 0  # counted: the assignment's event (store() counts its own)
 
         def for_(v):
             self.where = span
             try:
                 first = start(v) if fixed is None else fixed
-                for value in прогрессия(first, 1 if step is None else step(v), stop(v)):
+                if step is None:  # (of integers, the commonest, прогрессия's range: a call less)
+                    last = stop(v)
+                    values = range(first, last + 1) if type(first) is int and type(last) is int else \
+                        прогрессия(first, 1, last)
+                else:
+                    values = прогрессия(first, step(v), stop(v))
+                for value in values:
                     if quiet:
                         v[name] = value
-                        if counter is not None:  # (its event; store() counts its own)
-                            counter.count += 1
                     else:
                         store(v, value)
-                    if counter is not None and counter.count > counter.mark:  # (a step: a long loop looks)
-                        counter.look()
+                    if counter is not None:  # (and a step: a long loop looks at the count)
+                        counter.count += events
+                        if counter.count > counter.mark:
+                            counter.look()
                     limits.шаг()
                     signal = body(v)
                     if signal is not None:
