@@ -22,9 +22,23 @@ class Expressions:
     """The closures of expressions, keys and operands (a part of ClosureInterpreter)."""
 
     def key(self, e: n.Index):
-        """key(v): the key of an element, checked: an integer, or a tuple of them."""
+        """key(v): the key of an element, checked: an integer, or a tuple of them (of two or
+        three, written out: no list, and the check of integers here, a call less)."""
         array, span, checked, several = self.arrays[e.name], e.span, self.checked, len(e.indices) > 1
         indices, unset = self.operands(e.indices)
+        if len(indices) in (2, 3):
+            first, second, third = (indices + [None])[:3]
+
+            def key_of_few(v):
+                try:
+                    k = (first(v), second(v)) if third is None else (first(v), second(v), third(v))
+                except KeyError as missing:
+                    raise unset(missing) from None
+                for i in k:
+                    if type(i) is not int:
+                        return checked(индекс, k, span, array)
+                return k
+            return key_of_few
 
         def key(v):
             try:
