@@ -98,12 +98,15 @@ class Expressions:
     def _expr_Index(self, e: n.Index):
         array, span, placed, checked = self.arrays[e.name], e.span, self.placed, self.checked
         indices, unset = self.operands(e.indices)
+        # a local variable as an index is read here, a call less (`занят[p]`, `d[о, m]`), and so
+        # is a constant as the second (`d[о, 2]`)
+        local = [x.name if self.scope_of(x) == "local" else None for x in e.indices]
         if len(indices) == 1:  # the commonest: its key checked here, a call less
-            index = indices[0]
+            index, name = indices[0], local[0]
 
             def element(v):
                 try:
-                    k = index(v)
+                    k = index(v) if name is None else v[name]
                 except KeyError as missing:
                     raise unset(missing) from None
                 if type(k) is not int:
@@ -114,11 +117,13 @@ class Expressions:
                     raise placed(f, span) from None
             return element
         if len(indices) == 2:  # `доска[r, c]`: the same
-            first, second = indices
+            (first, second), (a, b), last = indices, local, e.indices[1]
+            fixed = last.value if type(last) is n.Const and type(last.value) is int else None
 
             def element_of_two(v):
                 try:
-                    k = (first(v), second(v))
+                    k = (first(v) if a is None else v[a],
+                         fixed if fixed is not None else second(v) if b is None else v[b])
                 except KeyError as missing:
                     raise unset(missing) from None
                 if type(k[0]) is not int or type(k[1]) is not int:
@@ -171,10 +176,11 @@ class Expressions:
         fast = frozenset(TYPES[k] for k in op.exact if k in TYPES) if python is not None else ()
         if type(e.right) is n.Const and type(e.right.value) in fast:  # `n + 1`, `поле[x] = 0`
             b, kind = e.right.value, type(e.right.value)
+            name = e.left.name if self.scope_of(e.left) == "local" else None  # (read here, a call less)
 
             def with_constant(v):
                 try:
-                    a = left(v)
+                    a = left(v) if name is None else v[name]
                 except KeyError as missing:
                     raise unset(missing) from None
                 return python(a, b) if type(a) is kind else checked(function, a, span, b)
