@@ -194,13 +194,15 @@ class Expressions:
                 return python(a, b) if type(a) is int and type(b) is int else checked(function, a, span, b)
             return integers
 
+        number = int if int in fast else None  # (`x <= n`: integers, the commonest kind, tested first)
+
         def kinds(v):  # (no kind of `fast`: always the checked function)
             try:
                 a, b = left(v), right(v)
             except KeyError as missing:
                 raise unset(missing) from None
             t = type(a)
-            return python(a, b) if t is type(b) and t in fast else checked(function, a, span, b)
+            return python(a, b) if t is type(b) and (t is number or t in fast) else checked(function, a, span, b)
         return kinds
 
     _expr_Compare = _expr_Binary
