@@ -495,6 +495,18 @@ def test_a_product_of_bounded_factors_is_pythons_in_the_readable_and_the_fast_co
     assert (outcome.error is not None) == ("ма" in text or plain is None)
 
 
+@pytest.mark.parametrize("text", [
+    # a product that grows by itself on every pass of the analysis, then times an unbounded
+    # factor (it once raised OverflowError in the analysis: an internal error for `pseudo run`)
+    "ф (x) = x * 2 + 1\nm[1] := 1\nm[0] := (m[0] * ф(m[0]))\n",
+    f"x := {10 ** 400}\ni := 1\nПОКА i < 5 ВЫПОЛНЯТЬ i := i * 3 ВЕРНУТЬСЯ\nСООБЩИТЬ x * i ОСТ 7, x - i > 0\n",
+])
+def test_huge_bounds_are_taken_as_unbounded(text):
+    """The bounds stay within ±2⁶³: the analysis never multiplies a huge integer by an infinity."""
+    outcome = in_every_mode(text)
+    assert outcome.error is None or "не получил значения" in outcome.error.render()
+
+
 def test_the_row_of_a_row_is_read_before_the_loops_it_stays_the_same_in():
     """`ор[q, i, j]` in loops over i and j: the row `ор[q]` is read before the loop over i,
     the row `ор[q, i]` before the loop over j, from it."""

@@ -28,6 +28,17 @@ from ..runtime.ops import _product_too_big
 INF = float("inf")
 TOP = (-INF, INF)
 GROWTH = 24  # how often an interval may grow before it is taken as unbounded
+# The bounds serve list sizes and guards of small integers, so they stay within ±BIG: a bound
+# outside is made wider (infinite, or BIG for a lower bound above it). Huge integers would be
+# slow to multiply, and one past a float's range times INF raises OverflowError.
+BIG = 2 ** 63
+
+
+def clamped(interval):
+    if interval is None:
+        return None
+    lo, hi = interval
+    return (-INF if lo <= -BIG else min(lo, BIG), INF if hi >= BIG else max(hi, -BIG))
 
 
 def join(a, b):
@@ -211,7 +222,7 @@ class Bounds:
         return self.VALUE[type(e)](self, e, scope, env)
 
     def _value_Const(self, e: n.Const, scope, env):
-        return (e.value, e.value) if type(e.value) is int else TOP
+        return clamped((e.value, e.value)) if type(e.value) is int else TOP
 
     def _value_Var(self, e: n.Var, scope, env):
         key = self._key(e.name, scope)
@@ -226,7 +237,7 @@ class Bounds:
         return self._call(e, scope, env)
 
     def _value_BuiltinCall(self, e: n.BuiltinCall, scope, env):
-        return _builtin(e.name, [self._value(a, scope, env) for a in e.args])
+        return clamped(_builtin(e.name, [self._value(a, scope, env) for a in e.args]))
 
     def _value_Unary(self, e: n.Unary, scope, env):
         v = self._value(e.operand, scope, env)
@@ -237,7 +248,7 @@ class Bounds:
         if e.op == "*" and self.used is not None and a is not None and b is not None:
             old = self.factors.get(id(e), (None, None))
             self.factors[id(e)] = (join(old[0], a), join(old[1], b))
-        return _binary(e.op, a, b)
+        return clamped(_binary(e.op, a, b))
 
     def _value_Compare(self, e: n.Compare, scope, env):
         self._value(e.left, scope, env)
