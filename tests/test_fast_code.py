@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import LONG, MODES, ROOT, cli, run_text
+from conftest import LONG, MODES, ROOT, cli, run_emitted_here, run_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -505,6 +505,19 @@ def test_huge_bounds_are_taken_as_unbounded(text):
     """The bounds stay within ±2⁶³: the analysis never multiplies a huge integer by an infinity."""
     outcome = in_every_mode(text)
     assert outcome.error is None or "не получил значения" in outcome.error.render()
+
+
+@pytest.mark.parametrize("test", ["0 = m[0]", "m[0] = ИСТИНА", "m[0] <> 'a'", "-ЕСЛИ 0 = m[0] ТО 0 ИНАЧЕ 1 КОНЕЦ_ЕСЛИ"])
+def test_an_element_never_assigned_is_an_error_in_an_equality_of_other_kinds(test, tmp_path):
+    """`0 = m[0]` of a list element never assigned: not ЛОЖЬ (values of different kinds are
+    unequal, but an unset element is no value) — the read's error, in every mode and in both
+    emitted files (found by the long profile of the agreement tests)."""
+    text = f"m[1] := 5\nСООБЩИТЬ {test}\n"
+    outcome = in_every_mode(text)
+    assert outcome.error.render().startswith("t.pseudo:2:") and "элемент m[0] не получил значения" in outcome.error.render()
+    for limits in (False, True):
+        emitted_text = python_source(pseudo.load(Source(text, "t.pseudo")), "t.pseudo", limits=limits)
+        assert "не получил значения" in run_emitted_here(emitted_text, tmp_path / "t.py")[1]
 
 
 def test_the_row_of_a_row_is_read_before_the_loops_it_stays_the_same_in():

@@ -8,6 +8,7 @@ elsewhere a call of the checked function. The interpreter always calls the check
 from .values import (
     MAX_BITS,
     MAX_STRING,
+    ПУСТО,
     Пересмотр,
     brief,
     described,
@@ -182,6 +183,8 @@ def равно(a, b):
     expected); integers and fractions compare as numbers."""
     if _comparable(a, b) or type(a) is bool and type(b) is bool:
         return a == b
+    if a is ПУСТО or b is ПУСТО:  # an element never assigned is no value: the exact code reports it
+        raise Пересмотр
     return False
 
 
