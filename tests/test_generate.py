@@ -108,6 +108,37 @@ def test_emitted_python_passes_ruff(name, tmp_path):
     assert result.returncode == 0, result.stdout
 
 
+def test_the_runtime_modules_of_one_file_define_each_name_once():
+    """In an emitted file the runtime's modules share one namespace (the later ones executed
+    into it when an error is reported): a private helper of one module named like another's
+    would replace it there. exact.py's `_integer` once replaced library.py's, and СИМВОЛ's
+    error in the emitted file became «внутренняя ошибка»."""
+    from pseudo.pygen.emit import runtime_module_text
+    from pseudo.runtime import MODULES
+    defined: dict[str, str] = {}
+    clashes = []
+    for module in [*MODULES, "exact", "bytecode"]:
+        for node in ast.parse(runtime_module_text(module)).body:
+            names = [node.name] if isinstance(node, ast.FunctionDef | ast.ClassDef) else \
+                [t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)]
+            for name in names:
+                if name in defined and defined[name] != module:
+                    clashes.append((name, defined[name], module))
+                defined.setdefault(name, module)
+    assert clashes == []
+
+
+def test_a_builtins_error_in_the_emitted_file_is_reported_as_by_pseudo_run(tmp_path):
+    text = "ПРОЧЕСТЬ y\ns := ''\nСООБЩИТЬ СИМВОЛ(s, 0)\n"
+    expected = "t.pseudo:3:10: ошибка: СИМВОЛ: в строке «» нет символа номер 0"
+    for limits in (False, True):
+        path = tmp_path / "t.py"
+        path.write_text(python_source(pseudo.load(Source(text, "t.pseudo")), "t.pseudo", limits=limits), encoding="utf-8")
+        done = subprocess.run([sys.executable, str(path)], input="да нет\n", capture_output=True, text=True,
+                              encoding="utf-8", timeout=60, check=False)
+        assert done.returncode == 70 and done.stderr.startswith(expected), done.stderr
+
+
 def test_positions_point_into_the_pseudo_source_in_utf8_bytes():
     loaded = pseudo.load(Source("кол := 1\nСООБЩИТЬ кол + 2\n", "п.pseudo"))
     part = Generator(loaded.program, loaded.facts, "п.pseudo").parts()["п.pseudo"]

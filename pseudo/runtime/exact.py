@@ -131,7 +131,7 @@ class Exact(ast.NodeTransformer):
         """`range(a, b + 1)` → `прогрессия(a, 1, b)`: the bound as the program wrote it (the
         readable code writes `b + 1`, or `b - 1` going down, a constant bound folded)."""
         args = it.args
-        values = [_integer(a) for a in args]
+        values = [_integer_constant(a) for a in args]
         if None not in values:
             return it  # constant bounds: the same integers either way
         step = values[2] if len(args) == 3 else 1
@@ -242,7 +242,7 @@ class Exact(ast.NodeTransformer):
         return self.checked("индекс", [key, ast.copy_location(ast.Name(id=array, ctx=ast.Load()), where)], where)
 
 
-def _integer(e):
+def _integer_constant(e):
     if isinstance(e, ast.Constant) and type(e.value) is int:
         return e.value
     if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub) and isinstance(e.operand, ast.Constant) \
