@@ -532,7 +532,7 @@ class ClosureInterpreter(Expressions, Interpreter):
                 tracer.returned(d, e, value, function)
             if want_value and value is None:
                 raise placed(fail("no-value", name=name), span)
-            return value
+            return value if statement is None else None  # a statement's closure gives a signal or None
         return call
 
     def cell(self, a: n.Expr):

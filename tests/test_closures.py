@@ -79,6 +79,18 @@ def test_book_programs(name: str, stdin: str):
     agree(pseudo.load(Source.from_file(PROGRAMS / name)), stdin, Limits(max_steps=200_000))
 
 
+@pytest.mark.parametrize("call", ["удвоить(2)", "м[2] := 5\nудвоить(м[2])"])
+def test_a_function_called_as_a_statement_lets_the_program_go_on(call):
+    """Its value is dropped, as the reference walk and the fast code drop it: the closures once
+    took the value for the signal that ends a block, and the program ended there, silently
+    (found by the fuzz harness)."""
+    loaded = pseudo.load(Source(f"удвоить (v) = v * 2\n{call}\nСООБЩИТЬ 'дальше'\n", "t.pseudo"))
+    agree(loaded)
+    out = io.StringIO()
+    pseudo.run(loaded, stdout=out, mode="interpret")
+    assert out.getvalue() == "дальше\n"
+
+
 RUNNABLE = [p for p in FILES if not expectations(p)["error"]]
 
 
