@@ -39,7 +39,8 @@ def compiled(path: str, data: bytes):
 
 def run_file(path: str, stdin, stdout, limits, warnings=None) -> None:
     """Run a program file as `pseudo run` does: the fast code, from the cache when it is there;
-    its warnings to `warnings` (None: not shown); raises PseudoRuntimeError when it fails."""
+    its warnings, and the notice of a run that goes on quietly (execute.Notice), to `warnings`
+    (None: not shown); raises PseudoRuntimeError when it fails."""
     from .execute import exact_of, run_code
     from .runtime.report import program_of
     data = read_bytes(path)
@@ -48,7 +49,8 @@ def run_file(path: str, stdin, stdout, limits, warnings=None) -> None:
     if warnings is not None:
         for text in entry["warnings"]:
             print(text, file=warnings)
-    run_code(entry["codes"], program_of(entry["program"]), stdin, stdout, limits, exact, lines=False)
+    run_code(entry["codes"], program_of(entry["program"]), stdin, stdout, limits, exact, lines=False,
+             notices=warnings)
 
 
 class UsageError(Exception):

@@ -438,7 +438,7 @@ def _run_loaded(args) -> int:
     stats = Stats() if args.stats else None
     mode = "interpret" if args.interpret or stats is not None else "compiled"
     try:
-        run(loaded, limits=_limits(args), mode=mode, stats=stats)
+        run(loaded, limits=_limits(args), mode=mode, stats=stats, notices=None if args.quiet else sys.stderr)
     except PseudoError as e:
         if args.debug and getattr(e, "python_error", None) is not None:
             _flush()

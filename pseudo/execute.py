@@ -3,13 +3,17 @@ what stops it into the language's error, with its place and the pseudo call stac
 from __future__ import annotations
 
 import gc
+import itertools
 import sys
+import time
 
 from .errors import PseudoRuntimeError, StaticError, diagnostic
 from .runtime import Limits, load_code
-from .runtime.limits import Watch
+from .runtime import io as streams
+from .runtime.limits import NOTICE_AFTER, Watch
+from .runtime.messages import RUNTIME_HINTS, RUNTIME_MESSAGES
 from .runtime.names import BOUNDARY, STEPS
-from .runtime.report import as_failure, explain, fill_in, in_exact_place
+from .runtime.report import Place, as_failure, explain, fill_in, in_exact_place, render
 from .runtime.runner import FrameReader, on_deep_stack, run_program
 from .runtime.values import Failure
 
@@ -17,22 +21,24 @@ INTERPRETER_FRAMES = 60  # Python frames one pseudo call may take in the interpr
 
 
 def run(loaded, stdin=None, stdout=None, limits: Limits | None = None, mode: str = "compiled",
-        stats=None, tracer=None) -> None:
+        stats=None, tracer=None, notices=None) -> None:
     """Run the program; raises PseudoRuntimeError when it fails. `mode`: "compiled",
     "exact", "interpret" (closures.py) or "reference" (interpreter.py). Statistics and tracing
-    need an interpreter."""
+    need an interpreter. `notices`: where to tell that a run goes on quietly (Notice), or None."""
     limits = limits or Limits()
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     if mode in ("compiled", "exact") and stats is None and tracer is None:
-        _run_compiled(loaded, stdin, stdout, limits, mode)
+        _run_compiled(loaded, stdin, stdout, limits, mode, notices)
     else:
-        _run_interpreted(loaded, stdin, stdout, limits, stats, tracer, reference=mode == "reference")
+        _run_interpreted(loaded, stdin, stdout, limits, stats, tracer, reference=mode == "reference",
+                         notices=notices)
 
 
-def _run_compiled(loaded, stdin, stdout, limits: Limits, mode: str) -> None:
+def _run_compiled(loaded, stdin, stdout, limits: Limits, mode: str, notices=None) -> None:
     from .pygen.compiled import compile_code
     code = deep_call(lambda: compile_code(loaded, "fast" if mode == "compiled" else "exact"))
-    run_code(code.codes, code.program, stdin, stdout, limits, exact_of(loaded) if mode == "compiled" else None)
+    run_code(code.codes, code.program, stdin, stdout, limits, exact_of(loaded) if mode == "compiled" else None,
+             notices=notices)
 
 
 def exact_of(loaded):
@@ -41,17 +47,18 @@ def exact_of(loaded):
     return lambda: deep_call(lambda: compile_main(loaded, "exact"))
 
 
-def run_code(codes, program, stdin, stdout, limits: Limits, exact=None, lines: bool = True) -> None:
+def run_code(codes, program, stdin, stdout, limits: Limits, exact=None, lines: bool = True, notices=None) -> None:
     """Run compiled code (runtime.report.CompiledProgram: what its reports need; `exact`: see
-    runner.run_program; `lines`: register the program's lines for Python tracebacks, --debug);
-    raises PseudoRuntimeError when it fails."""
+    runner.run_program; `lines`: register the program's lines for Python tracebacks, --debug;
+    `notices`: see run); raises PseudoRuntimeError when it fails."""
     main = load_code(codes, program, lines)
     hands_over = (lambda exc: in_exact_place(exc, program)) if program.exact_places else None
     counters = tuple(program.machine.get(word, word) for word in (STEPS, BOUNDARY)) if exact is not None else None
     before = frozenset(main.__globals__)
     try:
         run_program(main, stdin, stdout, limits, program.frames_per_call, exact, hands_over, counters,
-                    lambda fast: Watch(FrameReader(before, fast, machine=program.machine), program.watchable, fast))
+                    lambda fast: Watch(FrameReader(before, fast, machine=program.machine), program.watchable, fast),
+                    notices and Notice(notices, _line_of_instruction, program.line, limits))
     except BaseException as exc:
         if as_failure(exc, program.names) is None:
             raise
@@ -77,7 +84,14 @@ def _span(place, texts: dict):
                 place.end_column)
 
 
-def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer, reference: bool = False) -> None:
+def _line_of_instruction(site):
+    """The program's file and line of a compiled code's instruction (FrameReader.site)."""
+    code, offset = site
+    return code.co_filename, next(itertools.islice(code.co_positions(), offset // 2, None))[0]
+
+
+def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer, reference: bool = False,
+                     notices=None) -> None:
     if reference:
         from .interpreter import Interpreter, StateReader
     else:
@@ -91,7 +105,9 @@ def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer, refer
         interpreter.run()
     try:
         run_program(main, stdin, stdout, limits, INTERPRETER_FRAMES,
-                    watch=lambda fast: Watch(StateReader(interpreter), loaded.facts.watchable))
+                    watch=lambda fast: Watch(StateReader(interpreter), loaded.facts.watchable),
+                    notice=notices and Notice(notices, lambda span: (span.filename, span.line),
+                                              lambda filename, number: loaded.sources[filename].line(number), limits))
     except BaseException as exc:
         if not isinstance(exc, Failure) and as_failure(exc, {}) is None:
             raise
@@ -104,6 +120,37 @@ def _interpreted_error(exc, interpreter, loaded) -> PseudoRuntimeError:
         interpreter.placed(failure, interpreter.where)
     fill_in(failure, lambda span: span, lambda filename, number: loaded.sources[filename].line(number))
     return _error(failure, failure.place)
+
+
+class Notice:
+    """`pseudo run`'s word about a run that has gone on NOTICE_AFTER seconds without reading,
+    printing or pausing (runtime/limits.py): where it is now and how to stop it, written once
+    to `stream`. `line_of(site)`: the file and line of a site of the mode's Watch reader;
+    `line_text(filename, number)`: a line of the program."""
+
+    def __init__(self, stream, line_of, line_text, limits: Limits):
+        self.stream, self.line_of, self.line_text, self.limits = stream, line_of, line_text, limits
+        self.seen, self.since = None, time.monotonic()
+
+    def due(self, now) -> bool:
+        seen = streams.ВВОД.count, streams.ВЫВОД.written, streams.ВЫВОД.pauses
+        if seen != self.seen:
+            self.seen, self.since = seen, now
+        return now - self.since >= NOTICE_AFTER
+
+    def tell(self, site) -> None:
+        filename, number = self.line_of(site)
+        text = self.line_text(filename, number)
+        start = len(text) - len(text.lstrip())
+        place = Place(filename, number, start + 1, number, len(text.rstrip()) + 1)
+        steps = f"{self.limits.max_steps:_}".replace("_", " ")
+        hint = RUNTIME_HINTS["still-running"].format(time=f"{self.limits.time_limit:g}", steps=steps)
+        message = RUNTIME_MESSAGES["still-running"].format(seconds=f"{NOTICE_AFTER:g}")
+        try:
+            self.stream.write(render("notice", message, place, text, hint) + "\n")
+            self.stream.flush()
+        except (OSError, ValueError):  # a closed stream: nobody to tell
+            pass
 
 
 def _error(failure: Failure, span) -> PseudoRuntimeError:

@@ -5,7 +5,9 @@ with their cause, in every mode — and a program that ends is never taken for o
   turn (analysis/loops.py; golden tests/golden/runtime/endless_while.pseudo);
 - a run that comes back to the same point in the same state: a stop there (runtime/limits.py,
   Watch), tested here with the watch starting early and looking often;
-- the step limit names the line that took the most steps; Ctrl-C shows where the program was.
+- the step limit names the line that took the most steps; Ctrl-C shows where the program was;
+- a run that goes on for seconds without reading, printing or pausing is told, once, where it
+  is (a loop whose state never comes back: `x := x + 1`).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from terminal import Terminal
 from test_agreement import programs
 
 import pseudo
+from pseudo import execute
 from pseudo.errors import PseudoRuntimeError, StaticError
 from pseudo.frontend.source import Source
 from pseudo.runtime import Limits, limits
@@ -224,3 +227,62 @@ def test_ctrl_c_in_a_terminal_starts_its_own_line_and_shows_the_call(tmp_path):
         assert code == 130
         assert lines[0].startswith("число:^C") and lines[1].endswith("п.pseudo:3:5: ошибка: выполнение прервано (Ctrl-C)")
         assert "спросить(7)" in lines[-1]
+
+
+# ---- a run that goes on quietly is told where it is ----
+
+GROWING = "x := 1\nПОКА x > 0 ВЫПОЛНЯТЬ\n    x := x + 1\nВЕРНУТЬСЯ\n"  # no state comes back
+
+
+def told(text: str, mode: str, stdin=None, time_limit: float = 1.0):
+    """(the notices written, the first line of the error) of a run stopped by its time limit,
+    told after 0.2 s of quiet."""
+    notices = io.StringIO()
+    try:
+        execute.run(pseudo.load(Source(text, "п.pseudo")), stdin=stdin or io.StringIO(""), stdout=io.StringIO(),
+                   mode=mode, limits=Limits(time_limit=time_limit), notices=notices)
+    except PseudoRuntimeError as e:
+        return notices.getvalue(), e.render().splitlines()[0]
+    return notices.getvalue(), None
+
+
+@pytest.mark.parametrize("mode", [*MODES, "reference"])
+def test_a_loop_that_goes_on_quietly_is_told_where_it_is_in_every_mode(mode, monkeypatch):
+    monkeypatch.setattr(execute, "NOTICE_AFTER", 0.2)
+    notices, error = told(GROWING, mode)
+    assert notices.splitlines()[:3] == [
+        "п.pseudo:2:1: замечание: программа уже 0.2 с ничего не читает и не печатает; сейчас она здесь",
+        "    2 | ПОКА x > 0 ВЫПОЛНЯТЬ",
+        "      | ^~~~~~~~~~~~~~~~~~~~"], notices
+    assert "Ctrl-C" in notices and "--time-limit" in notices and notices.count("замечание") == 1
+    assert error == "п.pseudo:2:1: ошибка: превышен предел времени (1 с); увеличьте его параметром --time-limit"
+
+
+class SlowInput(io.StringIO):
+    """Standard input whose every line takes a while to come, as a pupil's typing does."""
+
+    def readline(self, *args):
+        time.sleep(0.3)
+        return super().readline(*args)
+
+
+@pytest.mark.parametrize("mode", ["interpret", "compiled"])
+def test_a_run_that_reads_or_prints_is_not_told(mode, monkeypatch):
+    monkeypatch.setattr(execute, "NOTICE_AFTER", 0.2)
+    printing = "x := 1\nПОКА x > 0 ВЫПОЛНЯТЬ\n    x := x + 1\n    ЕСЛИ x ОСТ 1000 = 0 ТО СООБЩИТЬ x КОНЕЦ_ЕСЛИ\nВЕРНУТЬСЯ\n"
+    assert told(printing, mode)[0] == ""
+    reading = "ПОКА НЕ ввод кончился ВЫПОЛНЯТЬ ПРОЧЕСТЬ x ВЕРНУТЬСЯ\nСООБЩИТЬ x\n"
+    assert told(reading, mode, SlowInput("1\n2\n3\n4\n"), time_limit=5) == ("", None)
+
+
+def test_pseudo_run_tells_within_seconds_and_quiet_runs_do_not(tmp_path):
+    """The real wait, through the cache's path of `pseudo run`; -q keeps it quiet."""
+    path = tmp_path / "п.pseudo"
+    path.write_text(GROWING, encoding="utf-8")
+    runs = [subprocess.Popen([sys.executable, "-m", "pseudo", "run", *quiet, "--time-limit", "6.5", str(path)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8", cwd=ROOT)
+            for quiet in ([], ["-q"])]
+    (_, told_err), (_, quiet_err) = (run.communicate(timeout=60) for run in runs)
+    assert "п.pseudo:2:1: замечание: программа уже 5 с ничего не читает" in told_err
+    assert told_err.index("замечание") < told_err.index("ошибка: превышен предел времени (6.5 с)")
+    assert "замечание" not in quiet_err and "превышен предел времени" in quiet_err

@@ -23,6 +23,7 @@ class Output:
         self.open = False
         self.ended_open = False
         self.framed = False  # something was written since the last «очистить экран»
+        self.pauses = 0  # «пауза» waited
         isatty = getattr(stream, "isatty", None)
         try:
             self.screen = bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
@@ -72,6 +73,7 @@ class Output:
         if not self.screen or self.replaying and self.stream.skip:
             return
         self.stream.flush()
+        self.pauses += 1
         end = time.monotonic() + min(ms, MAX_PAUSE_MS) / 1000  # longer waits end at the time limit
         while (left := end - time.monotonic()) > 0:
             time.sleep(min(left, 0.05))

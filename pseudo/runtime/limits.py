@@ -20,6 +20,10 @@ solitaire's search counts 12,405 steps at its entry, most of which it never take
 between two looks (`пределы`) is therefore measured in time: it doubles while the looks come
 less than LOOK_AGAIN apart and halves when they come more than ten times that apart, so the
 limits are looked at some hundred times a second whatever one count weighs.
+
+A run that goes on for NOTICE_AFTER seconds without reading, printing or pausing is told, once,
+where it is now and how to stop it (its `Notice`, given by `pseudo run`): a loop that never
+ends without repeating a state (`x := x + 1`) would otherwise be silent until the step limit.
 """
 import os
 import sys
@@ -55,13 +59,15 @@ LOOK_AGAIN = 0.01  # seconds: looks closer than this widen the fast code's windo
 предел_шагов = предел_глубины = 0
 предел_времени = срок = 0.0
 прервано = False
+ЗАМЕТКА = None  # the run's Notice until it has told (see the module's docstring), or None
+NOTICE_AFTER = 5.0  # seconds
 
 
-def start_limits(limits, watch=None):
-    """Fresh counters for a new run; `watch`: its Watch, or None."""
+def start_limits(limits, watch=None, notice=None):
+    """Fresh counters for a new run; `watch`: its Watch, or None; `notice`: its Notice, or None."""
     global шаги, граница, глубина, предел_шагов, предел_глубины, предел_времени, срок, прервано, окно, взгляд
-    global НАБЛЮДЕНИЕ
-    шаги, глубина, прервано, НАБЛЮДЕНИЕ = 0, 0, False, watch
+    global НАБЛЮДЕНИЕ, ЗАМЕТКА
+    шаги, глубина, прервано, НАБЛЮДЕНИЕ, ЗАМЕТКА = 0, 0, False, watch, notice
     предел_шагов, предел_глубины, предел_времени = limits.max_steps, limits.max_depth, limits.time_limit
     граница = min(CHECK_EVERY, предел_шагов)
     взгляд = time.monotonic()
@@ -101,9 +107,12 @@ def проверить_пределы(who=None):
         if who is not None and НАБЛЮДЕНИЕ is not None:
             НАБЛЮДЕНИЕ.note(sys._getframe(2), who == AT_STEP)
         raise fail("step-limit", limit=предел_шагов, hot="", where="", sites=НАБЛЮДЕНИЕ and НАБЛЮДЕНИЕ.hottest())
-    if time.monotonic() > срок:
+    now = time.monotonic()
+    if now > срок:
         raise fail("time-limit", limit=f"{предел_времени:g}")
     watched = who is not None and НАБЛЮДЕНИЕ is not None
+    if watched and ЗАМЕТКА is not None:
+        _tell_if_quiet(sys._getframe(2), who == AT_STEP, now)
     граница = min(шаги + (НАБЛЮДЕНИЕ.look(sys._getframe(2), who == AT_STEP, шаги) if watched else CHECK_EVERY),
                   предел_шагов)
 
@@ -126,6 +135,8 @@ def пределы(счёт):
         окно = min(окно * 2, WIDEST)
     elif apart > 10 * LOOK_AGAIN:
         окно = max(окно // 2, CHECK_EVERY)
+    if ЗАМЕТКА is not None and НАБЛЮДЕНИЕ is not None:
+        _tell_if_quiet(sys._getframe(1), True, now)
     if НАБЛЮДЕНИЕ is not None and счёт >= WATCH_AFTER and now >= НАБЛЮДЕНИЕ.due:
         НАБЛЮДЕНИЕ.due = now + FAST_LOOK_EVERY
         try:
@@ -133,6 +144,15 @@ def пределы(счёт):
         except Failure:  # the state came back: the exact code finds it, and says where
             raise Пересмотр from None
     return min(счёт + окно, предел_шагов)
+
+
+def _tell_if_quiet(frame, at_step, now):
+    """At a look: the run's Notice tells where the program is (`site` of the Watch's reader),
+    if the run has been quiet long enough; then it is done."""
+    global ЗАМЕТКА
+    if ЗАМЕТКА.due(now):
+        notice, ЗАМЕТКА = ЗАМЕТКА, None
+        notice.tell(НАБЛЮДЕНИЕ.reader.site(frame, at_step))
 
 
 def войти():

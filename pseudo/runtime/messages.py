@@ -33,6 +33,7 @@ RUNTIME_MESSAGES = {
     "endless-while": "цикл не кончится: {unchanged} в нём, и условие «{cond}» после повторения снова верно{values}",
     "nesting-limit": "слишком глубокая вложенность выражений или блоков",
     "interrupted": "выполнение прервано (Ctrl-C)",
+    "still-running": "программа уже {seconds} с ничего не читает и не печатает; сейчас она здесь",  # a notice
     "io-error": "ошибка ввода или вывода: {detail}",
     "builtin-kind": "{name} ожидает {wanted}, а получено {value}",
     "builtin-range": "{name}: {detail}",
@@ -62,6 +63,9 @@ RUNTIME_HINTS = {
                 "читает, или читайте, пока НЕ ввод кончился",
     "type-concat": "чтобы напечатать строку и число вместе, перечислите их через запятую — СООБЩИТЬ "
                    "'n =', n — или превратите число в строку: 'n = ' + СТРОКА(n)",
+    "still-running": "если она зациклилась, остановите её: Ctrl-C — и посмотрите, что должно остановить "
+                     "повторение; если ей просто нужно много времени, подождите: её остановит предел времени "
+                     "({time} с, --time-limit) или шагов ({steps}, --max-steps)",
 }
 
 KIND_NAMES = {
@@ -78,4 +82,5 @@ KIND_ACCUSATIVE = {  # «нельзя сравнивать … и …»
 }
 KINDS = {"nom": KIND_NAMES, "dat": KIND_DATIVE, "acc": KIND_ACCUSATIVE}
 
-SEVERITY_WORDS = {"error": "ошибка", "warning": "предупреждение"}
+SEVERITY_WORDS = {"error": "ошибка", "warning": "предупреждение", "notice": "замечание"}
+

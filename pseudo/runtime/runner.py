@@ -31,7 +31,7 @@ EXIT_OK, EXIT_USAGE = 0, 64  # and report.EXIT_RUNTIME, EXIT_INTERRUPTED
 
 
 def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_over=None, counters=None,
-                watch=None):
+                watch=None, notice=None):
     """main() with fresh streams and limits, on a deep stack. КОНЕЦ_РАБОТЫ ends it normally;
     any other exception is raised to the caller as it came. Ctrl-C stops the program at its
     next step; one blocked in input is abandoned after two seconds (KeyboardInterrupt).
@@ -49,7 +49,8 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
     there is one frame less: Python's limit is one lower.
 
     `watch(fast)`: a new limits.Watch for the fast code (True) or for the code that counts
-    every step (False); None: no watch.
+    every step (False); None: no watch. `notice`: what tells of a run that goes on quietly
+    (execute.Notice; see runtime/limits.py), or None.
 
     The cyclic garbage collector waits while the program runs: its values (numbers, strings,
     arrays) and the runtime's own objects make no reference cycles, and an error deep in
@@ -57,7 +58,7 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
     the report, over which CPython 3.11's full passes made the unwinding four times slower (an
     error 100,000 calls deep: a second)."""
     start_io(stdin, stdout)
-    start_limits(limits, watch(exact is not None) if watch is not None else None)
+    start_limits(limits, watch(exact is not None) if watch is not None else None, notice)
     start_random(limits.seed)
     steps, boundary = counters or ("steps", "boundary")
     count = main.__globals__ if counters is not None else {}
