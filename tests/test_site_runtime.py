@@ -10,6 +10,7 @@ import subprocess
 import pytest
 from conftest import LONG, PROGRAMS, ROOT
 
+from pseudo import execute
 from pseudo.runtime.messages import RUNTIME_HINTS, RUNTIME_MESSAGES
 from pseudo.site import browser
 from pseudo.site.editor import js_regex, tokens_module
@@ -93,6 +94,17 @@ def test_messages_speak_of_the_page_only_while_it_runs(tmp_path, monkeypatch):
     assert "превышена глубина рекурсии (50 вызовов): в песочнице это предел" in err
     assert "--max-depth" not in err and "рекурсия не кончается" in err
     assert (RUNTIME_MESSAGES, RUNTIME_HINTS) == before, "the command line's messages are its own again"
+
+
+def test_a_run_that_goes_on_quietly_is_told_to_use_the_stop_button(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(execute, "NOTICE_AFTER", 0.2)
+    (tmp_path / "p.pseudo").write_text("x := 1\nПОКА x > 0 ВЫПОЛНЯТЬ x := x + 1 ВЕРНУТЬСЯ\n", encoding="utf-8")
+    page = Page()
+    assert browser.run(["run", "--time-limit", "1", "p.pseudo"], page)["code"] == 70
+    err = page.text("err")
+    assert "p.pseudo:2:1: замечание: программа уже 0.2 с ничего не читает и не печатает" in err
+    assert "остановите её кнопкой «Стоп»" in err and "Ctrl-C" not in err and "--time-limit" not in err
 
 
 @pytest.mark.parametrize("page, runtime", [(browser.PAGE_MESSAGES, RUNTIME_MESSAGES), (browser.PAGE_HINTS, RUNTIME_HINTS)])
