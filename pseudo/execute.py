@@ -85,9 +85,11 @@ def _span(place, texts: dict):
 
 
 def _line_of_instruction(site):
-    """The program's file and line of a compiled code's instruction (FrameReader.site)."""
+    """The program's file and line of a compiled code's instruction (FrameReader.site): the
+    line of the last instruction up to it that has one."""
     code, offset = site
-    return code.co_filename, next(itertools.islice(code.co_positions(), offset // 2, None))[0]
+    lines = [line for line, *_ in itertools.islice(code.co_positions(), offset // 2 + 1) if line is not None]
+    return code.co_filename, lines[-1] if lines else code.co_firstlineno
 
 
 def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer, reference: bool = False,
@@ -140,7 +142,7 @@ class Notice:
 
     def tell(self, site) -> None:
         filename, number = self.line_of(site)
-        text = self.line_text(filename, number)
+        text = self.line_text(filename, number) if number else ""
         start = len(text) - len(text.lstrip())
         place = Place(filename, number, start + 1, number, len(text.rstrip()) + 1)
         steps = f"{self.limits.max_steps:_}".replace("_", " ")

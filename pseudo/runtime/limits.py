@@ -60,7 +60,7 @@ LOOK_AGAIN = 0.01  # seconds: looks closer than this widen the fast code's windo
 предел_времени = срок = 0.0
 прервано = False
 ЗАМЕТКА = None  # the run's Notice until it has told (see the module's docstring), or None
-NOTICE_AFTER = 5.0  # seconds
+NOTICE_AFTER = 5.0  # seconds a run goes quietly before its Notice tells
 
 
 def start_limits(limits, watch=None, notice=None):
