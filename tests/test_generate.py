@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 
@@ -126,6 +127,18 @@ def test_the_runtime_modules_of_one_file_define_each_name_once():
                     clashes.append((name, defined[name], module))
                 defined.setdefault(name, module)
     assert clashes == []
+
+
+def test_a_start_loads_the_modules_of_running_and_those_whose_words_the_program_names():
+    """The runtime's modules a start executes (the text СРЕДА) are those of running and
+    printing and those defining a word the program's code names; a word a module only imports
+    from another (ops takes ПУСТО from values) does not bring it in."""
+    def at_start(source: str) -> list[str]:
+        return re.findall(r"модуль pseudo/runtime/(\w+)\.py", source[source.index("\nСРЕДА = "):])
+    running = ["names", "messages", "values", "limits", "io", "runner"]
+    assert at_start(emitted("queens_recursive")) == running  # it names ПУСТО and сообщить
+    added = python_source(pseudo.load(Source("ПРОЧЕСТЬ x\nСООБЩИТЬ x / 3\n", "t.pseudo")), "t.pseudo")
+    assert "разделить(x, 3)" in program_part(added) and at_start(added) == running[:3] + ["ops"] + running[3:]
 
 
 def test_a_builtins_error_in_the_emitted_file_is_reported_as_by_pseudo_run(tmp_path):

@@ -33,9 +33,15 @@ MACHINE = (*OWN, *API, *PYTHON_WORDS)  # in the order they are claimed
 
 @functools.cache
 def runtime_names_of(module: str) -> frozenset[str]:
-    """The names a runtime module defines or imports at its top level."""
+    """The names a runtime module defines at its top level (not those it imports from the others)."""
+    import ast
     import importlib
-    return frozenset(x for x in vars(importlib.import_module(f"pseudo.runtime.{module}")) if not x.startswith("__"))
+    from importlib import resources
+    namespace = vars(importlib.import_module(f"pseudo.runtime.{module}"))
+    tree = ast.parse(resources.files("pseudo.runtime").joinpath(f"{module}.py").read_text(encoding="utf-8"))
+    imported = {a.asname or a.name for node in tree.body if isinstance(node, ast.ImportFrom) and node.level > 0
+                for a in node.names}
+    return frozenset(x for x in namespace if not x.startswith("__") and x not in imported)
 
 
 @functools.cache
