@@ -182,7 +182,7 @@ def test_the_runtime_an_emitted_file_starts_with_is_compiled_once_and_kept_besid
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     runs = [subprocess.run([sys.executable, "-I", "dz.py"], capture_output=True, text=True, cwd=tmp_path,
                            encoding="utf-8", check=False, env=env) for _ in range(2)]
-    kept = list((tmp_path / "__pycache__").glob("dz.pseudo-runtime.*.bin"))
+    kept = list((tmp_path / "__pycache__").glob("dz.*.pseudo-runtime.bin"))
     assert len(kept) == 1 and kept[0].stat().st_size > 10_000
     assert [(r.returncode, r.stdout, r.stderr) for r in runs] == [(70, "5\n", runs[0].stderr)] * 2
     assert runs[0].stderr.startswith(f"{source}:1:9: ошибка: деление на ноль\n")
@@ -205,7 +205,7 @@ def _x_of(code) -> object:
 
 def _kept_file(filename: str):
     from pathlib import Path
-    (kept,) = (Path(filename).parent / "__pycache__").glob("p.pseudo-runtime.*.bin")
+    (kept,) = (Path(filename).parent / "__pycache__").glob("p.*.pseudo-runtime.bin")
     return kept
 
 
@@ -213,9 +213,9 @@ def _plant(kept, filename: str, line: int, text: str, code) -> None:
     """Write `code` as the kept code of `text` (whole: with the digest of its bytes)."""
     import marshal
 
-    from pseudo.runtime.bytecode import _blake2b as blake2b
+    from pseudo.runtime.bytecode import _source_hash
     data = marshal.dumps(code)
-    kept.write_bytes(marshal.dumps((sys.version, filename, line, text, blake2b(data, digest_size=16).digest(), data)))
+    kept.write_bytes(marshal.dumps((sys.version, filename, line, text, _source_hash(0, data), data)))
 
 
 def test_kept_bytecode_is_taken_only_for_the_same_text_file_and_line(keeper):
@@ -292,7 +292,7 @@ def test_kept_bytecode_goes_under_pythonpycacheprefix_when_it_is_set(keeper, mon
     monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "prefix"))
     compiled("\nx = 1\n", filename, 1)
     assert not (tmp_path / "__pycache__").exists()
-    assert len(list((tmp_path / "prefix").rglob("p.pseudo-runtime.*.bin"))) == 1
+    assert len(list((tmp_path / "prefix").rglob("p.*.pseudo-runtime.bin"))) == 1
 
 
 def test_no_bytecode_is_written_when_python_is_told_not_to(keeper, monkeypatch, tmp_path):

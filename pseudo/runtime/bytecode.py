@@ -3,22 +3,23 @@
 Python compiles a script at every run (it keeps the bytecode of imported modules only), and
 compiling those modules took longer than a short program's whole run. So an emitted file holds
 them as the text of a string and gets their code from `код_среды`, which keeps it where Python
-keeps a module's: in `__pycache__` beside the file (or under PYTHONPYCACHEPREFIX). The kept
-code is taken only when it was compiled from the same text, for the same file name and line, by
-the same Python, and its bytes are whole (a digest of them is kept with them); and only from a
-file of this user's that no one else may write to. Anything else — no such file, another text,
-a damaged or foreign file — means compiling again, as without it. The code is written back
-unless Python is told not to write bytecode (PYTHONDONTWRITEBYTECODE, -B). This module is
-copied into the file as plain code, before the text; the package itself never imports it.
+keeps a module's: in `__pycache__` beside the file (or under PYTHONPYCACHEPREFIX), the place
+`importlib.util.cache_from_source` gives. The kept code is taken only when it was compiled from
+the same text, for the same file name and line, by the same Python, and its bytes are whole (a
+digest of them is kept with them: `importlib.util.source_hash`'s, CPython's own for .pyc files);
+and only from a file of this user's that no one else may write to, checked before its bytes are
+read. Anything else — no such file, another text, a damaged or foreign file — means compiling
+again, as without it. The code is written back unless Python is told not to write bytecode
+(PYTHONDONTWRITEBYTECODE, -B). This module is copied into the file as plain code, before the
+text: Python compiles it at every start too, so it is short, and takes the two functions from
+the modules importlib loads at every start (`importlib.util` itself is not loaded then). The
+package itself never imports it.
 """
 import marshal as _marshal
 import os as _os
 import sys as _sys
-
-try:
-    from _blake2 import blake2b as _blake2b  # what hashlib gives, without loading OpenSSL
-except ImportError:  # pragma: no cover - a Python built without it
-    from hashlib import blake2b as _blake2b
+from _frozen_importlib_external import cache_from_source as _cache_from_source
+from _imp import source_hash as _source_hash
 
 # In an emitted file this module shares the namespace of the program: every name it defines
 # but `код_среды` begins with `_`, which no name of a program does.
@@ -26,48 +27,24 @@ except ImportError:  # pragma: no cover - a Python built without it
 
 def код_среды(text, filename, line):
     """The code of `text`, which is the text of `filename` from line `line` on."""
+    os, marshal = _os, _marshal
     key = (_sys.version, filename, line, text)
-    path = _kept_path(filename)
-    if path is not None:
-        code = _kept_code(path, key)
-        if code is not None:
-            return code
-    code = compile("\n" * (line - 1) + text, filename, "exec")
-    if path is not None and not _sys.dont_write_bytecode:
-        data = _marshal.dumps(code)
-        _store(path, _marshal.dumps((*key, _blake2b(data, digest_size=16).digest(), data)))
-    return code
-
-
-def _kept_path(filename):
-    """Where the code of `filename`'s runtime is kept, or None (a Python that keeps no bytecode)."""
-    os, sys = _os, _sys
-    tag = sys.implementation.cache_tag
-    if tag is None or not filename:
-        return None
-    folder = os.path.dirname(os.path.abspath(filename))
-    if sys.pycache_prefix:
-        folder = os.path.join(sys.pycache_prefix, os.path.splitdrive(folder)[1].lstrip(os.sep))
-    else:
-        folder = os.path.join(folder, "__pycache__")
-    return os.path.join(folder, f"{os.path.splitext(os.path.basename(filename))[0]}.pseudo-runtime.{tag}.bin")
-
-
-def _kept_code(path, key):
-    """The code kept at `path` for `key`, or None."""
-    os, marshal, blake2b = _os, _marshal, _blake2b
+    path = None
     try:
+        path = _cache_from_source(filename)[:-len(".pyc")] + ".pseudo-runtime.bin"
         with open(path, "rb") as f:
             info = os.fstat(f.fileno())
-            if os.name != "nt" and (info.st_uid != os.geteuid() or info.st_mode & 0o022):
-                return None
-            kept = marshal.loads(f.read())
-        if type(kept) is tuple and len(kept) == 6 and kept[:4] == key \
-                and blake2b(kept[5], digest_size=16).digest() == kept[4]:
+            kept = (os.name == "nt" or info.st_uid == os.geteuid() and not info.st_mode & 0o022) \
+                and marshal.loads(f.read())
+        if type(kept) is tuple and len(kept) == 6 and kept[:4] == key and _source_hash(0, kept[5]) == kept[4]:
             return marshal.loads(kept[5])
-    except Exception:  # noqa: BLE001 - a damaged file can make marshal raise almost anything
-        return None
-    return None
+    except Exception:  # noqa: BLE001, S110 - none kept (or no bytecode kept by this Python), or damaged
+        pass
+    code = compile("\n" * (line - 1) + text, filename, "exec")
+    if path is not None and not _sys.dont_write_bytecode:
+        data = marshal.dumps(code)
+        _store(path, marshal.dumps((*key, _source_hash(0, data), data)))
+    return code
 
 
 def _store(path, data):
