@@ -141,6 +141,13 @@ def test_a_start_loads_the_modules_of_running_and_those_whose_words_the_program_
     assert "разделить(x, 3)" in program_part(added) and at_start(added) == running[:3] + ["ops"] + running[3:]
 
 
+def test_the_emitted_file_declares_its_encoding_as_python_reads_it():
+    """CPython 3.11 checks each line's UTF-8 itself unless the file says it is UTF-8 (emit.CODING)."""
+    import tokenize
+    first = emitted("queens_recursive").split("\n")[0]
+    assert (found := tokenize.cookie_re.match(first)) and found.group(1) == "utf-8"
+
+
 def test_a_builtins_error_in_the_emitted_file_is_reported_as_by_pseudo_run(tmp_path):
     text = "ПРОЧЕСТЬ y\ns := ''\nСООБЩИТЬ СИМВОЛ(s, 0)\n"
     expected = "t.pseudo:3:10: ошибка: СИМВОЛ: в строке «» нет символа номер 0"

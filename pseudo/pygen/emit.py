@@ -63,6 +63,10 @@ RUNTIME_NOTE = (
     "# СРЕДА один раз и хранит байт-код, как Python хранит модули, в __pycache__ рядом с файлом;\n"
     "# СРЕДА_ПОТОМ переводится, только когда нужна: для сообщения об ошибке или когда программа\n"
     "# начинается заново в точном виде. В конце СРЕДА — таблица ПРОГРАММА для сообщений об ошибках.\n")
+# Said, though Python reads UTF-8 without it (so ruff's UP009 would remove it): CPython 3.11
+# then leaves out its own check of each line's UTF-8, about 8 instructions a byte of the file
+# at every start.
+CODING = "# -*- coding: utf-8 -*-  # noqa: UP009\n"
 AT_START = ("names", "messages", "values", "limits", "io", "runner")  # the runtime modules every start needs
 WITHOUT_LIMITS = (
     "Программа выполняется без пределов pseudo на число шагов и время работы: она работает,\n"
@@ -127,7 +131,7 @@ def _head(title: str, gen: Generator, limits: bool, import_runtime: bool, placed
     layout = ("Среда выполнения импортируется из установленного pseudo (pip install arsac-pseudo).\n"
               if import_runtime else "Сначала — сама программа, за ней — среда выполнения pseudo и запуск.\n")
     run = f"Запуск: python3 {os.path.splitext(os.path.basename(title))[0]}.py (стандартный ввод — для ПРОЧЕСТЬ).\n"
-    head = docstring(f"{title} — программа на языке книги Ж. Арсака, переведённая pseudo на Python.\n\n"
+    head = CODING + docstring(f"{title} — программа на языке книги Ж. Арсака, переведённая pseudo на Python.\n\n"
                      + run + ("" if limits else WITHOUT_LIMITS) + layout)
     if import_runtime:
         rt = gen.names.rt
