@@ -158,3 +158,17 @@ def test_huge_integers_print_as_str_prints_them(bits):
     value = random.Random(bits).getrandbits(bits) | 1 << (bits - 1)
     assert digits(value) == str(value) and digits(-value) == str(-value)
     assert show(Fraction(value, 3 * value + 1)) == f"{value}/{3 * value + 1}"
+
+
+_place = st.tuples(st.integers(1, 10_000), st.integers(0, 300), st.integers(1, 10_000), st.integers(0, 300))
+
+
+@given(st.dictionaries(_place, st.tuples(st.sampled_from(["a.pseudo", "б.pseudo"]), _place), max_size=50))
+def test_the_positions_an_emitted_file_keeps_as_text_read_back_the_same(positions):
+    """report.encode_positions writes each line as its step from the one before; any table,
+    in any order, reads back as it was."""
+    from pseudo.runtime.report import decode_positions, encode_positions
+    files = ["a.pseudo", "б.pseudo"]
+    positions = {key: (f, *place) for key, (f, place) in positions.items()}
+    back = decode_positions(encode_positions(positions, files), files)
+    assert back == positions and list(back) == list(positions)

@@ -258,13 +258,10 @@ def describe(gen: Generator, loaded, **more) -> CompiledProgram:
 
 def _literal(program: CompiledProgram, fields: dict) -> str:
     """The fields of the CompiledProgram, and `fields` (where the file's parts are), as Python
-    source (every string through repr); the positions one line of text each (a table of
-    thousands of entries compiles at once as one string; as a dict literal it took longer than
-    the rest of the file)."""
+    source (every string through repr but the positions: one string of numbers, a line each,
+    report.encode_positions)."""
     definitions = ", ".join(f"{k!r}: {d.as_tuple()!r}" for k, d in program.definitions.items())
-    lines = encode_positions(program.positions, list(program.texts)).split("\n")
-    positions = "(\n" + "".join(f"        {line + chr(10) if i < len(lines) - 1 else line!r}\n"
-                                for i, line in enumerate(lines)) + "    )"
+    positions = f'"""\n{encode_positions(program.positions, list(program.texts))}\n"""[1:-1]'
     more = "".join(f"    {k!r}: {v!r},\n" for k, v in fields.items() if v is not None)
     return (f"{{\n    'texts': {program.texts!r},\n    'definitions': {{{definitions}}},\n"
             f"    'names': {program.names!r},\n    'positions': {positions},\n"

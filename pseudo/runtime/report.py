@@ -233,17 +233,23 @@ def fields_of(program):
 
 def encode_positions(positions, files):
     """The positions as text, a line each: the Python position and the program's, with the
-    file as its number in `files` (a table of thousands of entries compiles at once as one
-    string; as a dict literal it took longer than the rest of the emitted file)."""
-    return "\n".join(" ".join(map(str, (*key, files.index(f), *rest)))
-                     for key, (f, *rest) in positions.items())
+    file as its number in `files`, each line and end line as its step from the line before
+    (a table of thousands of entries compiles at once as one string; as a dict literal it took
+    longer than the rest of the emitted file, and every byte of the file costs its start)."""
+    out, before, source_before = [], 0, 0
+    for (a, b, c, d), (f, line, column, end_line, end_column) in positions.items():
+        out.append(f"{a - before} {b} {c - a} {d} {files.index(f)} {line - source_before} {column} "
+                   f"{end_line - line} {end_column}")
+        before, source_before = a, line
+    return "\n".join(out)
 
 
 def decode_positions(text, files):
-    out = {}
-    for line in text.split("\n") if text else ():
-        a, b, c, d, f, *rest = map(int, line.split())
-        out[(a, b, c, d)] = (files[f], *rest)
+    out, a, line = {}, 0, 0
+    for entry in text.split("\n") if text else ():
+        step, b, c, d, f, source_step, column, end_line, end_column = map(int, entry.split())
+        a, line = a + step, line + source_step
+        out[(a, b, a + c, d)] = (files[f], line, column, line + end_line, end_column)
     return out
 
 
