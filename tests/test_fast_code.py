@@ -64,8 +64,15 @@ def test_a_small_depth_limit_leaves_the_runtime_room(depth):
     assert first.error is not None and "q не получила значения" in first.error.render()
 
 
-def emitted(text: str) -> str:
-    return python_source(pseudo.load(Source(text, "t.pseudo")), "t.pseudo", limits=True)
+def emitted(text: str, limits: bool = True) -> str:
+    return python_source(pseudo.load(Source(text, "t.pseudo")), "t.pseudo", limits=limits)
+
+
+@pytest.fixture
+def loops_kept(monkeypatch):
+    """The fast code with its short loops of constant values kept as loops (pygen/unrolled.py
+    writes them out), for the tests of what is counted or read before a loop."""
+    monkeypatch.setattr("pseudo.pygen.generate.write_out_short_loops", lambda fn: fn)
 
 
 def test_prose_conditions_are_written_out_in_the_loop():
@@ -90,7 +97,8 @@ def test_a_short_loop_of_constant_bounds_is_counted_with_the_run_around_it():
     main = code.split("def главная():")[1].split("ОСТАЛЬНОЕ = ")[0]
     assert main.count("счёт_шагов +=") == 1  # once at the start, with the short loop
     assert len(re.findall(r"(?<!_)шагов \+= 1\n", main)) == 1  # once a turn of the long one (in a local)
-    assert "for j in (1, 2, 3, 4, 5, 6, 7, 8):\n        сообщить(j)" in main
+    # and is written out, a copy of its body a value (pygen/unrolled.py)
+    assert "".join(f"    j = {j}\n    сообщить(j)\n" for j in range(1, 9)) in main
 
 
 def test_a_loop_that_calls_nothing_that_counts_counts_in_locals():
@@ -186,7 +194,7 @@ def test_a_function_of_a_used_file_keeps_its_place_and_call(tmp_path):
     assert results[0].stderr == results[1].stderr
 
 
-def test_reads_the_same_at_every_turn_are_taken_out_of_a_short_loop():
+def test_reads_the_same_at_every_turn_are_taken_out_of_a_short_loop(loops_kept):
     """pygen/reads.py: the reads a loop of constant bounds makes at every turn, of arrays it does
     not store to, indexed by constants and by variables that surely have a value, are made once
     before it; a read in a branch or after И, of an array the loop stores to, with the loop's
@@ -245,7 +253,7 @@ RECURSIVE = """\
 """
 
 
-def test_a_recursive_call_is_counted_by_its_caller():
+def test_a_recursive_call_is_counted_by_its_caller(loops_kept):
     """The fast code counts a call of a recursive definition before the statement that makes
     it, not at the definition's entry; a short ДЛЯ that calls at every turn counts its calls
     once, before it (the knight's search: a call off the board then counts nothing)."""
@@ -273,7 +281,7 @@ def test_recursive_calls_counted_by_callers_stop_at_the_step_the_interpreter_doe
     assert not isinstance(in_every_mode(text, limits).error, StaticError)
 
 
-def test_a_row_that_stays_the_same_is_read_once_before_the_loop():
+def test_a_row_that_stays_the_same_is_read_once_before_the_loop(loops_kept):
     """`доска[r]` — the row of an array of two indices — is read before the loop over c, even
     though the loop calls a procedure that stores into the array; a row whose index the loop
     changes, or that a call may change (a global), stays where it is (pygen/reads.py)."""
@@ -346,14 +354,22 @@ def test_a_loop_bound_past_two_to_the_63rd_is_written():
     ("1 ДО 9", None), ("5 ДО 5", None), ("5 ДО 4", None)])
 def test_a_short_loop_of_constant_bounds_lists_its_values(bounds, listed):
     """A ДЛЯ of constant integer bounds and two to eight turns goes through a tuple of its
-    values (no range object to make at each start); any other stays `range`. Every mode
-    prints the same values."""
+    values (no range object to make at each start); any other stays `range`. The fast code
+    writes such a loop out, a copy of its body a value (pygen/unrolled.py). Every mode prints
+    the same values."""
     text = f"ДЛЯ i := {bounds} ВЫПОЛНЯТЬ СООБЩИТЬ i ВЕРНУТЬСЯ\nСООБЩИТЬ 'конец'\n"
-    main = emitted(text).split("def главная():")[1].split("ОСТАЛЬНОЕ = ")[0]
-    loop = re.search(r"for i in (.*):\n", main).group(1)
+    readable = emitted(text, limits=False).split("def главная():")[1]
+    loop = re.search(r"for i in (.*):\n", readable).group(1)
     assert loop == listed if listed else loop.startswith("range("), loop
     start, step, stop = re.match(r"(-?\d+) (?:ШАГ (-?\d+) )?ДО (-?\d+)", bounds).groups()
     start, step, stop = int(start), int(step or 1), int(stop)
+    fast = emitted(text).split("def главная():")[1].split("ОСТАЛЬНОЕ = ")[0]
+    if listed:
+        assert "for i in" not in fast
+        assert "".join(f"    i = {i}\n    сообщить(i)\n" for i in range(start, stop + (1 if step > 0 else -1), step)) \
+            in fast, fast
+    else:
+        assert re.search(r"for i in range\(", fast), fast
     expected = "".join(f"{i}\n" for i in range(start, stop + (1 if step > 0 else -1), step)) + "конец\n"
     got = in_every_mode(text)
     assert (got.stdout, got.error) == (expected, None)
@@ -371,7 +387,7 @@ SEARCH = """\
 """
 
 
-def test_an_element_no_call_can_write_is_read_once_before_the_loop():
+def test_an_element_no_call_can_write_is_read_once_before_the_loop(loops_kept):
     """`искать (n)` writes `к` only at n + 1 and above (through `найти (n + 1)` and itself), so
     `к[n]` is read once, before its loop; `к[n + 1]` and `к[n + 2]` stay in the loop
     (pygen/reads.py). Every mode prints the same."""
@@ -415,7 +431,7 @@ def test_elements_read_before_loops_are_what_the_program_reads(index, write, ste
     assert not isinstance(first.error, StaticError), first.error
 
 
-def test_a_read_its_esli_guards_stays_in_the_loop():
+def test_a_read_its_esli_guards_stays_in_the_loop(loops_kept):
     """`ЕСЛИ k > 1 ТО … c[k - 1]`: the program keeps from reading c[0]; read before the loop,
     it would have no value and the whole run would go again in the exact code. A read the
     ЕСЛИ does not guard (`c[k + 1]`) still leaves the loop."""
@@ -430,7 +446,7 @@ def test_a_read_its_esli_guards_stays_in_the_loop():
     assert (got.stdout, got.error) == ("12 24\n", None)
 
 
-def test_what_a_function_may_write_settles_in_a_few_passes(monkeypatch):
+def test_what_a_function_may_write_settles_in_a_few_passes(monkeypatch, loops_kept):
     """Definitions round a circle, each writing at its parameter and calling the next with
     `p + 1`: each is summed up a few times (again only when one it calls changed, and a bound
     that moves becomes no bound), not once per definition of the circle: translating was
@@ -520,7 +536,7 @@ def test_an_element_never_assigned_is_an_error_in_an_equality_of_other_kinds(tes
         assert "не получил значения" in run_emitted_here(emitted_text, tmp_path / "t.py")[1]
 
 
-def test_the_row_of_a_row_is_read_before_the_loops_it_stays_the_same_in():
+def test_the_row_of_a_row_is_read_before_the_loops_it_stays_the_same_in(loops_kept):
     """`ор[q, i, j]` in loops over i and j: the row `ор[q]` is read before the loop over i,
     the row `ор[q, i]` before the loop over j, from it."""
     text = ("g (q) =\n"
@@ -554,3 +570,4 @@ def test_an_array_read_twice_in_a_test_is_read_once_where_the_test_first_reads_i
     runs = [cli("run", "-q", mode, str(tmp_path / "t.pseudo"), stdin="3\n") for mode in ("--interpret", "--compiled")]
     assert runs[0].returncode == runs[1].returncode == 0
     assert runs[0].stdout == runs[1].stdout and runs[0].stdout.endswith("да\n" if shared else "\n")
+

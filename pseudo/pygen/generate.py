@@ -30,6 +30,7 @@ from .inline import Inlining
 from .names import Names
 from .reads import read_once_in_tests, take_out_of_loops
 from .syntax import COMMENT, SOURCE_FILE, call, comment, function, statement
+from .unrolled import write_out_short_loops
 from .weights import Weights
 
 MODES = ("readable", "fast", "exact")
@@ -138,11 +139,13 @@ class Generator:
         return parts
 
     def counted(self, fn: ast.FunctionDef, owner: str) -> ast.FunctionDef:
-        """A function with its counts of steps made cheaper (pygen.counts)."""
+        """A function with its counts of steps made cheaper (pygen.counts), and its short
+        loops of constant values written out (pygen.unrolled)."""
         if self.mode == "fast":
             steps = self.names.rt(STEPS)
             merge_counts(fn, steps)
             counted_in_locals(fn, steps, lambda base: self.names.fresh(base, owner), self.calls_that_do_not_count())
+            write_out_short_loops(fn)
         return fn
 
     def calls_that_do_not_count(self) -> frozenset[str]:
