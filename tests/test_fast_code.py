@@ -571,3 +571,27 @@ def test_an_array_read_twice_in_a_test_is_read_once_where_the_test_first_reads_i
     assert runs[0].returncode == runs[1].returncode == 0
     assert runs[0].stdout == runs[1].stdout and runs[0].stdout.endswith("да\n" if shared else "\n")
 
+
+@pytest.mark.parametrize("exponent", ["k", "k - 1", "k * 1000", "k * 5000", "-k", "f(k)", "u", "ЦЕЛ(k / 2)"])
+@pytest.mark.parametrize("base", ["2", "3", "18446744073709551615", "18446744073709551616"])
+def test_a_power_of_a_constant_base_is_pythons_for_a_small_exponent(base, exponent):
+    """`2 ^ k` in the fast code: `2 ** k` when 0 ≤ k < 15,000, the runtime's `степень_целых`
+    for any other exponent (a fraction, or a power too large to hold: the exact code takes
+    over); a base past 64 bits is always the call. An exponent more than a variable is computed
+    once, where the call computed it. Every mode prints and fails the same."""
+    text = (f"f (x) =\n    СООБЩИТЬ 'f', x\n    РЕЗУЛЬТАТ := x\nЕСЛИ 1 > 2 ТО u := 1 КОНЕЦ_ЕСЛИ\nДЛЯ k := 0 ДО 4 ВЫПОЛНЯТЬ\n"
+            f"    s := {base} ^ ({exponent})\n    СООБЩИТЬ k, ДЛИНА(СТРОКА(s)), s ОСТ 1000\nВЕРНУТЬСЯ\n")
+    got = in_every_mode(text)
+    if exponent == "u":
+        assert "переменная u не получила значения" in got.error.render()
+    else:
+        assert got.stdout.startswith("f 0\n" if exponent == "f(k)" else "0 ")
+        assert got.error is None or "слишком большое число" in got.error.render()  # 2⁶⁴ ^ 20,000
+    main = emitted(text).split("def главная():")[1].split("ОСТАЛЬНОЕ = ")[0]
+    if base == "18446744073709551616":
+        assert "**" not in main
+    elif exponent in ("k", "u"):
+        assert f"{base} ** {exponent} if 0 <= {exponent} < 15000 else степень_целых({base}, {exponent})" in main, main
+    else:
+        assert re.search(rf"{re.escape(base)} \*\* (степень\w*) if 0 <= \(\1 := .*\) < 15000 else степень_целых\("
+                         rf"{re.escape(base)}, \1\)", main), main

@@ -13,7 +13,7 @@ import ast
 from .. import nodes as n
 from ..analysis.kinds import BOOL, INT, STR
 from ..runtime.library import BUILTINS
-from ..runtime.ops import NEGATION, OPERATORS, SMALL_FACTOR
+from ..runtime.ops import NEGATION, OPERATORS, SMALL_FACTOR, SMALL_POWER_BASE, SMALL_POWER_EXPONENT
 from .inline import acts as _acts
 from .syntax import WRITTEN_OUT, at, attribute, call, name, place_of
 
@@ -260,7 +260,7 @@ class ExpressionCode:
         op = OPERATORS[e.op]
         left, right = self.operands([e.left, e.right])
         if self.kinds.guarded_power(e, self.key):  # a power of integers, taken to be an integer
-            return call(self.rt("степень_целых"), [left, right], e.span)
+            return self.power(e, left, right)
         joined = self.gen.readable and e.op == "+" and self.kinds.expr(e.left, self.key) == STR \
             and self.kinds.expr(e.right, self.key) == STR
         if not joined and not self.kinds.exact(op, [e.left, e.right], self.key) and not self.bounded_product(e):
@@ -271,6 +271,27 @@ class ExpressionCode:
         return ast.BinOp(left=left, op=getattr(ast, op.python)(), right=right)
 
     _expr_Compare = _expr_Binary
+
+    def power(self, e: n.Binary, left: ast.expr, right: ast.expr) -> ast.expr:
+        """`степень_целых(a, b)`; in the fast code, where `a` is a constant of at most 64 bits
+        (the book's 2 ^ k), the first case of that function written out: `a ** b` when
+        0 ≤ b < 15,000, the call only for any other exponent — pentomino's `2 ^ ниже[x]` cost a
+        call at every node of its search. An exponent more than a variable is named where it is
+        computed (`(b := …)`), in the place and order the call computes it."""
+        checked = call(self.rt("степень_целых"), [left, right], e.span)
+        if self.gen.mode != "fast" or not isinstance(e.left, n.Const) or type(e.left.value) is not int \
+                or not -SMALL_POWER_BASE < e.left.value < SMALL_POWER_BASE:
+            return checked
+        exponent, again = right, right
+        if not isinstance(e.right, n.Var | n.Const):
+            temp = self.names.fresh("степень")
+            exponent = at(ast.NamedExpr(target=name(temp, e.right.span, ast.Store()), value=right), e.right.span)
+            again = name(temp, e.right.span)
+            checked.args[1] = name(temp, e.right.span)
+        small = ast.Compare(left=ast.Constant(0), ops=[ast.LtE(), ast.Lt()],
+                            comparators=[exponent, ast.Constant(SMALL_POWER_EXPONENT)])
+        power = at(ast.BinOp(left=left, op=ast.Pow(), right=again), e.span)
+        return ast.IfExp(test=at(small, e.span), body=power, orelse=checked)
 
     def bounded_product(self, e: n.Binary) -> bool:
         """Is `e` a product of integers whose factors the analysis bounds so that the size limit

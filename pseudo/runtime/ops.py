@@ -28,6 +28,9 @@ from .values import (
 # quotient of fractions, whose parts are products of its operands' parts. The check is made before
 # the work, from the operands' lengths: a result too large is refused at once, not after minutes.
 SMALL_FACTOR = 64
+# A power of a base of at most 64 bits to an exponent under 15,000 is never too large: the first case
+# of степень_целых, which writes them as literals (a negated name would be computed at every call).
+SMALL_POWER_BASE, SMALL_POWER_EXPONENT = 1 << 64, 15_000
 
 
 def _binary_error(op, a, b):
@@ -150,7 +153,7 @@ def степень_целых(a, b):
     exponent (a fraction) or a power too large to hold hands over to the exact code. A base of
     at most 64 bits to an exponent under 15,000 — the book's 2 ^ k — is never too large
     ((64 − 1) · 15,000 < MAX_BITS) and is not measured."""
-    if 0 <= b < 15_000 and -0x1_0000_0000_0000_0000 < a < 0x1_0000_0000_0000_0000:
+    if 0 <= b < 15_000 and -0x1_0000_0000_0000_0000 < a < 0x1_0000_0000_0000_0000:  # constants: no work a call
         return a ** b
     if b < 0 or _power_too_big(a.bit_length(), b):
         raise Пересмотр
