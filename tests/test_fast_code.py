@@ -281,22 +281,29 @@ def test_recursive_calls_counted_by_callers_stop_at_the_step_the_interpreter_doe
     assert not isinstance(in_every_mode(text, limits).error, StaticError)
 
 
-def test_a_row_that_stays_the_same_is_read_once_before_the_loop(loops_kept):
+@pytest.mark.parametrize("first, made", [
+    # a row of the fast code's nested dicts, read before the loop, is made if it is missing
+    # (and no dict is built when it is not)
+    ("доска[-1, 1] := 0", r"доска\.get\(I\) or доска\.setdefault\(I, \{\}\)"),
+    # of a list of rows that grows (the first index never negative): the same
+    ("доска[1, 1] := 0", r"доска\[I\] if I < len\(доска\) else вырастить\(доска, I, \(4,\)\)"),
+])
+def test_a_row_that_stays_the_same_is_read_once_before_the_loop(first, made, loops_kept):
     """`доска[r]` — the row of an array of two indices — is read before the loop over c, even
     though the loop calls a procedure that stores into the array; a row whose index the loop
     changes, or that a call may change (a global), stays where it is (pygen/reads.py)."""
-    code = emitted("«поставить (r), (c)» = доска[r, c] := r * c; g := g + 1\n"
-                   "f (k) =\n"
-                   "    ДЛЯ r := 1 ДО 3 ВЫПОЛНЯТЬ\n"
-                   "        ДЛЯ c := 1 ДО 3 ВЫПОЛНЯТЬ поставить r, c; СООБЩИТЬ доска[r, c], доска[k, c], доска[g, c] ВЕРНУТЬСЯ\n"
-                   "    ВЕРНУТЬСЯ\n"
-                   "g := 1; доска[1, 1] := 0; f(1)\n")
-    f_code = code.split("ОСТАЛЬНОЕ = ")[0].split("def f(")[1].split("\ndef ")[0]
-    # a row of the fast code's nested dicts, read before the loop, is made if it is missing
-    # (and no dict is built when it is not)
-    assert re.search(r"(доска_k) = доска\.get\(k\) or доска\.setdefault\(k, \{\}\)\n\s+for r in \(1, 2, 3\):\n"
-                     r"\s+(доска_r) = доска\.get\(r\) or доска\.setdefault\(r, \{\}\)\n\s+for c in \(1, 2, 3\):",
+    text = ("«поставить (r), (c)» = доска[r, c] := r * c; g := g + 1\n"
+            "f (k) =\n"
+            "    ДЛЯ r := 1 ДО 3 ВЫПОЛНЯТЬ\n"
+            "        ДЛЯ c := 1 ДО 3 ВЫПОЛНЯТЬ поставить r, c; СООБЩИТЬ доска[r, c], доска[k, c], доска[g, c] ВЕРНУТЬСЯ\n"
+            "    ВЕРНУТЬСЯ\n"
+            f"g := 1; {first}; f(1)\n")
+    f_code = emitted(text).split("ОСТАЛЬНОЕ = ")[0].split("def f(")[1].split("\ndef ")[0]
+    row = {i: made.replace("I", i) for i in "kr"}
+    assert re.search(rf"доска_k = {row['k']}\n\s+for r in \(1, 2, 3\):\n\s+доска_r = {row['r']}\n\s+for c in \(1, 2, 3\):",
                      f_code), f_code
+    got = in_every_mode(text)  # поставить 1, 1 makes g 2: доска[2, 1] is read before it is assigned
+    assert "элемент доска[2, 1] не получил значения" in got.error.render()
     assert "сообщить(доска_r[c], доска_k[c], доска[g][c])" in f_code
 
 
@@ -595,3 +602,38 @@ def test_a_power_of_a_constant_base_is_pythons_for_a_small_exponent(base, expone
     else:
         assert re.search(rf"{re.escape(base)} \*\* (степень\w*) if 0 <= \(\1 := .*\) < 15000 else степень_целых\("
                          rf"{re.escape(base)}, \1\)", main), main
+
+
+GROWN = """\
+«добавить (x), (y)» =
+    всего := всего + 1
+    ДЛЯ m := 1 ДО 3 ВЫПОЛНЯТЬ d[всего, m] := x * m + y ВЕРНУТЬСЯ
+обнулить (РЕЗ z) = z := 0
+всего := 0
+добавить 1, 2; добавить 3, 4
+ДЛЯ о := 1 ДО всего ВЫПОЛНЯТЬ СООБЩИТЬ d[о, 1], d[о, 2], d[о, 3] ВЕРНУТЬСЯ
+"""
+
+
+@pytest.mark.parametrize("then, error", [
+    ("", None),
+    ("СООБЩИТЬ d[всего + 1, 1]", "не получил значения"),  # past the rows: an IndexError, handed over
+    ("d[5, 2] := 7\nСООБЩИТЬ d[5, 2]\nСООБЩИТЬ d[4, 2]", "не получил значения"),  # a row made, never assigned
+    ("x := d[4, 3]", "не получил значения"),  # an element copied: checked (задано)
+    ("d[3000000, 1] := 5\nСООБЩИТЬ d[3000000, 1]", None),  # too many rows for a list: the exact code keeps it
+    ("обнулить(d[2, 2])\nСООБЩИТЬ d[2, 2]\nобнулить(d[9, 3])\nСООБЩИТЬ d[9, 3]", None),  # a cell of an element
+])
+def test_an_array_whose_first_index_has_no_upper_bound_is_a_list_of_rows_that_grows(then, error):
+    """`d[о, m]`, о never negative but without an upper bound (counting what the program
+    found), m between bounds: the fast code keeps rows of a list that grows where an element
+    is stored (`вырастить`); the readable code keeps its dict of dicts. A row past the list, an
+    element never assigned, an element copied, an index too large for a list: each the same
+    outcome in every mode."""
+    text = GROWN + then + "\n"
+    fast = emitted(text).split("ОСТАЛЬНОЕ = ")[0]
+    assert "d = []" in fast and re.search(r"\(d\[всего\] if всего < len\(d\) else вырастить\(d, всего, \(4,\)\)\)\[m\] = ",
+                                          fast), fast
+    assert "d = {}" in emitted(text, limits=False)
+    got = in_every_mode(text)
+    assert got.stdout.startswith("3 4 5\n7 10 13\n"), got.stdout
+    assert (error in got.error.render()) if error else got.error is None, got.error and got.error.render()

@@ -100,6 +100,18 @@ class Bounds:
         left, right = (max(abs(int(lo)), abs(int(hi))).bit_length() for lo, hi in factors)
         return not _product_too_big(left, right)
 
+    def rows(self, array: str) -> list[tuple[int, int]] | None:
+        """The bounds of the indices after the first of an array of several, when they are all
+        bounded and the first is never negative but has no upper bound (pentomino's `d[о, m]`,
+        `о` counting the orientations as they are found); else None."""
+        used = (self.used or {}).get(array)
+        if used is None or len(used) < 2 or any(b is None for b in used):
+            return None
+        (lo, hi), rest = used[0], used[1:]
+        if lo < 0 or hi != INF or any(-INF in b or INF in b for b in rest):
+            return None
+        return [(int(lo), int(hi)) for lo, hi in rest]
+
     def indices(self, array: str) -> list[tuple[int, int]] | None:
         """The bounds of each index position of `array`, or None if one is unbounded."""
         used = (self.used or {}).get(array)

@@ -123,12 +123,15 @@ class BodyCode(ExpressionCode, AutomatonCode):
 
     def new_array(self, array: str) -> ast.expr:
         """An empty array (Generator.layout): a list of ПУСТО (rows of rows for several
-        indices), a dict (of dicts, for several indices), or a `Массив`, which names itself in errors."""
+        indices), a list of rows yet to grow, a dict (of dicts, for several indices), or a
+        `Массив`, which names itself in errors."""
         layout = self.gen.layout(array)
         if layout == "array":
             return call(self.rt("Массив"), [ast.Constant(array)])
         if layout in ("dict", "nested"):
             return ast.Dict(keys=[], values=[])
+        if layout == "grown":  # rows made as elements are stored (`вырастить`)
+            return ast.List(elts=[], ctx=ast.Load())
         sizes = self.gen.list_sizes[array]
         code = ast.BinOp(left=ast.List(elts=[name(self.rt("ПУСТО"))], ctx=ast.Load()), op=ast.Mult(),
                          right=ast.Constant(sizes[-1]))

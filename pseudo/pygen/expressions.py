@@ -9,6 +9,7 @@ a string among them).
 from __future__ import annotations
 
 import ast
+import copy
 
 from .. import nodes as n
 from ..analysis.kinds import BOOL, INT, STR
@@ -18,7 +19,22 @@ from .inline import acts as _acts
 from .syntax import WRITTEN_OUT, at, attribute, call, name, place_of
 
 CHAIN = 40  # a chain of operations longer than this is computed in parts (`(t := …, …)[-1]`)
-ROWS = ("list", "nested")  # the layouts of arrays indexed a level at a time: `a[i][j]`
+ROWS = ("list", "grown", "nested")  # the layouts of arrays indexed a level at a time: `a[i][j]`
+LISTS = ("list", "grown")  # the layouts whose elements are ПУСТО until assigned
+
+
+def grown_row(rows: ast.Name, key: ast.expr, first: ast.expr, sizes: list[int], rt) -> ast.IfExp:
+    """`rows[key] if first < len(rows) else вырастить(rows, key, sizes)`: the row of a list of
+    rows that grows, made if it is missing (`first`: the key where it is computed; `rt`: the
+    Python name of a word of the runtime or of Python)."""
+    def again(node):
+        return ast.copy_location(copy.deepcopy(node), node)
+    length = ast.Call(func=ast.Name(id=rt("len"), ctx=ast.Load()), args=[again(rows)], keywords=[])
+    short = ast.Compare(left=first, ops=[ast.Lt()], comparators=[length])
+    grow = ast.Call(func=ast.Name(id=rt("вырастить"), ctx=ast.Load()),
+                    args=[again(rows), again(key), ast.Tuple(elts=[ast.Constant(x) for x in sizes], ctx=ast.Load())],
+                    keywords=[])
+    return ast.IfExp(test=short, body=ast.Subscript(value=rows, slice=again(key), ctx=ast.Load()), orelse=grow)
 
 
 def made_row(rows: ast.expr, key: ast.expr) -> ast.expr:
@@ -56,7 +72,7 @@ class ExpressionCode:
             code = self._expr_IfExpr(e, copied=True)
         else:
             code = self.EXPR[type(e)](self, e)
-        if copied and isinstance(e, n.Index) and self.gen.layout(e.name) == "list":
+        if copied and isinstance(e, n.Index) and self.gen.layout(e.name) in LISTS:
             code = call(self.rt("задано"), [at(code, e.span)], e.span)
             self.gen.checked = True
         return code if getattr(code, WRITTEN_OUT, False) else at(code, e.span)
@@ -140,13 +156,31 @@ class ExpressionCode:
     def row_of(self, e: n.Index, making: bool = False) -> tuple[ast.expr, ast.expr]:
         """The last level of rows of rows that holds the element, and its key there: (`a[i]`,
         `j`) for `a[i, j]`. Nested dicts make a missing row where an element is stored
-        (`a.setdefault(i, {})`: `making`); a read of a missing row is a KeyError."""
+        (`a.setdefault(i, {})`: `making`), a list that grows its rows (`grown_row`); a read of
+        a missing row is a KeyError, or an IndexError."""
         rows = name(self.names.var(e.name), e.span)
         keys = self.indices(e)
-        nested = making and self.gen.layout(e.name) == "nested"
-        for k in keys[:-1]:
-            rows = at(made_row(rows, k) if nested else ast.Subscript(value=rows, slice=k, ctx=ast.Load()), e.span)
+        layout = self.gen.layout(e.name)
+        for level, k in enumerate(keys[:-1]):
+            if making and layout == "nested":
+                rows = made_row(rows, k)
+            elif making and layout == "grown" and level == 0:
+                rows = self.grown_row(rows, k, e)
+            else:
+                rows = ast.Subscript(value=rows, slice=k, ctx=ast.Load())
+            rows = at(rows, e.span)
         return rows, keys[-1]
+
+    def grown_row(self, rows: ast.Name, key: ast.expr, e: n.Index) -> ast.expr:
+        """The row `a[i]` of an array kept as a list of rows that grows, made where an element is
+        stored: `a[i] if i < len(a) else вырастить(a, i, (6,))` (an index more than a variable
+        named where it is computed, in the place and order of the plain `a[i]`)."""
+        first = key
+        if not isinstance(key, ast.Name | ast.Constant):
+            temp = self.names.fresh("строка")
+            first = at(ast.NamedExpr(target=name(temp, e.span, ast.Store()), value=key), e.span)
+            key = name(temp, e.span)
+        return grown_row(rows, key, first, self.gen.row_sizes[e.name], self.rt)
 
     def key_of(self, e: n.Index) -> ast.expr:
         """The key of an element in a dict (`k`, or the tuple `i, j`); a `Массив`'s is checked
@@ -246,7 +280,7 @@ class ExpressionCode:
         """May `e` give an element of a list that has no value (ПУСТО)?"""
         if isinstance(e, n.IfExpr):
             return self.may_be_unset(e.then) or self.may_be_unset(e.else_)
-        return isinstance(e, n.Index) and self.gen.layout(e.name) == "list"
+        return isinstance(e, n.Index) and self.gen.layout(e.name) in LISTS
 
     # ---- operators ----
 

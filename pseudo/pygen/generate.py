@@ -67,20 +67,26 @@ class Generator:
 
     def _layouts(self) -> tuple[dict[str, str], dict[str, list[int]]]:
         """How each array is kept: "list" (a list of ПУСТО, rows of rows for several indices:
-        its indices bounded, `list_sizes`), "dict" (one index), "nested" (several: plain dicts
-        of dicts, which CPython indexes faster than a dict of a class of its own; a row is made
-        where an element is stored, `a.setdefault(i, {})[j] = …`) or "array" (a `Массив`: in
-        the exact code, or used with different numbers of indices)."""
+        its indices bounded, `list_sizes`), "grown" (the fast code's, for several indices, the
+        first never negative but without an upper bound, the others bounded: a list of such
+        rows that grows where an element is stored, `вырастить`; `row_sizes`), "dict" (one
+        index), "nested" (several: plain dicts of dicts, which CPython indexes faster than a
+        dict of a class of its own; a row is made where an element is stored,
+        `a.setdefault(i, {})[j] = …`) or "array" (a `Массив`: in the exact code, or used with
+        different numbers of indices)."""
         layouts, sizes = {}, {}
+        self.row_sizes: dict[str, list[int]] = {}
         for array in self.facts.arrays:
             indices = self.facts.index_counts.get(array)
             if not self.fast or indices is None:
                 layouts[array] = "array"
                 continue
             bounds = self.facts.bounds.indices(array)
-            lengths = [(hi + 1 if hi >= 0 else 0) + (-lo if lo < 0 else 0) for lo, hi in bounds] if bounds else None
+            lengths = _lengths(bounds) if bounds else None
             if lengths and functools.reduce(lambda a, b: a * b, lengths) <= LIST_CELLS:
                 layouts[array], sizes[array] = "list", lengths
+            elif self.mode == "fast" and (rows := self.facts.bounds.rows(array)) is not None:
+                layouts[array], self.row_sizes[array] = "grown", _lengths(rows)
             else:
                 layouts[array] = "dict" if indices == 1 else "nested"
         return layouts, sizes
@@ -175,6 +181,13 @@ class Generator:
         for c in taken:
             self.comments.remove(c)
         return [comment(c.text) for c in taken]
+
+
+def _lengths(bounds: list[tuple[int, int]]) -> list[int]:
+    """The length of a list for each index between its bounds: a negative index counts from the
+    end (`-1` the last element)."""
+    return [(hi + 1 if hi >= 0 else 0) + (-lo if lo < 0 else 0) for lo, hi in bounds]
+
 
 @functools.cache
 def _builtins() -> frozenset[str]:

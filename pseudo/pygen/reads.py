@@ -44,9 +44,11 @@ import copy
 import re
 
 from ..runtime.exact import is_made_row
+from .expressions import grown_row
 from .syntax import integer_constant, name_at
 
 ANY = "any"  # writes any element
+READ_EARLY = ("dict", "list", "grown", "nested")  # the layouts of arrays whose reads may be made early
 INFINITY = float("inf")
 
 
@@ -54,8 +56,10 @@ def take_out_of_loops(gen, written: list) -> None:
     """Every function of the fast code (`written`: (its BodyCode, the function)), in place."""
     functions = [fn for _, fn in written]
     arrays = {gen.names.var(a): gen.facts.index_counts[a] for a, layout in gen.layouts.items()
-              if layout in ("dict", "list", "nested")}
+              if layout in READ_EARLY}
     nested = {gen.names.var(a) for a, layout in gen.layouts.items() if layout == "nested"}
+    grown = {gen.names.var(a): lambda row, a=a: _grown(gen, a, row) for a, layout in gen.layouts.items()
+             if layout == "grown"}
     shared = shared_arrays(functions, arrays)
     summaries = write_summaries(functions, arrays)
     by_name = {fn.name: fn for fn in functions}
@@ -63,7 +67,7 @@ def take_out_of_loops(gen, written: list) -> None:
         own = {gen.names.var(x) for x in code.locals - set(code.cells) - set(code.refs)}
         params = {gen.names.var(p) for p in code.value_params()} & own
         _OutOfLoops(fn, gen.names.fresh, arrays, shared, _Writes(arrays, by_name, summaries, fixed_params(fn)),
-                    params, own, nested)
+                    params, own, nested, grown)
 
 
 def read_once_in_tests(gen, functions: list[ast.FunctionDef]) -> None:
@@ -74,7 +78,7 @@ def read_once_in_tests(gen, functions: list[ast.FunctionDef]) -> None:
     can change an array or an index between its reads. The first read must be made whenever a
     later one is: it stands in the test's first operand (of И, ИЛИ), which has no condition of
     its own."""
-    arrays = {gen.names.var(a) for a, layout in gen.layouts.items() if layout in ("dict", "list", "nested")}
+    arrays = {gen.names.var(a) for a, layout in gen.layouts.items() if layout in READ_EARLY}
     for fn in functions:
         for node in ast.walk(fn):
             if isinstance(node, ast.If | ast.While):
@@ -133,7 +137,9 @@ def shared_arrays(functions: list[ast.FunctionDef], arrays: dict[str, int]) -> s
                 chain, root = _chain(x)
                 if root in arrays and len(chain) == arrays[root]:
                     whole |= {id(c) for c in chain} | {id(_below(chain[-1]))}
-                    whole |= {id(c.func) for c in chain if not isinstance(c, ast.Subscript)}
+                    whole |= {id(c.func) for c in chain if is_made_row(c)}
+                    whole |= {id(y) for c in chain if _is_grown_row(c) for y in ast.walk(c)
+                              if isinstance(y, ast.Subscript | ast.Name) and _chain(y)[1] == root}
     out = set()
     for f in functions:
         for x in ast.walk(f):
@@ -145,12 +151,15 @@ def shared_arrays(functions: list[ast.FunctionDef], arrays: dict[str, int]) -> s
 
 
 def _below(level: ast.expr) -> ast.expr:
-    return level.value if isinstance(level, ast.Subscript) else level.func.value
+    if isinstance(level, ast.Subscript):
+        return level.value
+    return level.body.value if _is_grown_row(level) else level.func.value
 
 
 def _chain(e: ast.expr) -> tuple[list[ast.expr], str | None]:
     """The levels of `a[i][j]…` (or of `a.setdefault(i, {})[j]`, a row made where it is
-    missing), outermost first, and the name under them."""
+    missing; of `(a[i] if i < len(a) else вырастить(a, i, …))[j]`, a row grown), outermost
+    first, and the name under them."""
     chain = []
     while True:
         if isinstance(e, ast.Subscript):
@@ -159,13 +168,26 @@ def _chain(e: ast.expr) -> tuple[list[ast.expr], str | None]:
         elif is_made_row(e):
             chain.append(e)
             e = e.func.value
+        elif _is_grown_row(e):
+            chain.append(e)
+            e = e.body.value
         else:
             return chain, e.id if isinstance(e, ast.Name) else None
 
 
+def _is_grown_row(e: ast.expr) -> bool:
+    """`a[i] if … else f(a, i, …)`: the row of a list of rows that grows, made if it is missing
+    (pygen/expressions.grown_row)."""
+    return isinstance(e, ast.IfExp) and isinstance(e.body, ast.Subscript) and isinstance(e.body.value, ast.Name) \
+        and isinstance(e.orelse, ast.Call) and bool(e.orelse.args) and isinstance(e.orelse.args[0], ast.Name) \
+        and e.orelse.args[0].id == e.body.value.id
+
+
 def _key(level: ast.expr) -> ast.expr:
-    """The index a level of a chain takes: `i` of `a[i]`, of `a.setdefault(i, {})`."""
-    return level.slice if isinstance(level, ast.Subscript) else level.args[0]
+    """The index a level of a chain takes: `i` of `a[i]`, of `a.setdefault(i, {})`, of a row grown."""
+    if isinstance(level, ast.Subscript):
+        return level.slice
+    return level.body.slice if _is_grown_row(level) else level.args[0]
 
 
 # ---- what functions may write ----
@@ -303,8 +325,9 @@ class _Loop:
 
 class _OutOfLoops:
     def __init__(self, fn: ast.FunctionDef, fresh, arrays: dict[str, int], shared: set[str], writes: _Writes,
-                 params: set[str], locals_: set[str], nested: set[str]):
+                 params: set[str], locals_: set[str], nested: set[str], grown: dict):
         self.fresh, self.arrays, self.shared, self.writes, self.nested_arrays = fresh, arrays, shared, writes, nested
+        self.grown = grown  # the arrays of rows that grow → the row made if it is missing
         self.locals = locals_ - {x for s in ast.walk(fn) if isinstance(s, ast.Global | ast.Nonlocal) for x in s.names}
         self.params = params & self.locals
         self.nested = any(isinstance(x, ast.FunctionDef | ast.Lambda) for s in fn.body for x in ast.walk(s))
@@ -378,6 +401,8 @@ class _OutOfLoops:
             self.expressions(e, loops, guarded)
             return None
         for c in chain:  # the indices first; the rows under it are read below
+            if _is_grown_row(c):
+                continue  # its index is a name, read in its test and its row
             index = self.visit(_key(c), loops, guarded)
             if index is not None:
                 if isinstance(c, ast.Subscript):
@@ -428,6 +453,8 @@ class _OutOfLoops:
                 self.row(e, chain, root, loops, guarded)  # its own row read before the loops it stays in
             # a row of nested dicts read early is made if it is missing: a store into it may come later
             value = _made(e) if not element and root in self.nested_arrays else e
+            if not element and root in self.grown and isinstance(e, ast.Subscript) and len(chain) == 1:
+                value = self.grown[root](e)
             read = self.fresh(_readable(text))
             self.before.setdefault(id(loop.node), {})[text] = (read, value)
             for inner in loops[depth:]:  # read before this loop: a steady name there and inside
@@ -452,10 +479,17 @@ def _made(row: ast.expr) -> ast.expr:
 
 
 def _unmade(row: ast.expr) -> ast.expr:
-    """`a.setdefault(i, {})` as the subscript `a[i]` it stands for (to name it)."""
+    """`a.setdefault(i, {})`, or a row grown, as the subscript `a[i]` it stands for (to name it)."""
     if is_made_row(row):
         return ast.Subscript(value=_unmade(row.func.value), slice=row.args[0], ctx=ast.Load())
-    return row
+    return row.body if _is_grown_row(row) else row
+
+
+def _grown(gen, array: str, row: ast.Subscript) -> ast.expr:
+    """The row `a[i]` of a list of rows that grows, read early: made if it is missing (its
+    index is a steady name or a constant: read twice, it costs nothing)."""
+    made = grown_row(row.value, row.slice, copy.deepcopy(row.slice), gen.row_sizes[array], gen.names.rt)
+    return ast.fix_missing_locations(ast.copy_location(made, row))
 
 
 def _same(e: ast.expr, steady: set[str]) -> bool:

@@ -29,10 +29,10 @@ API = (
     "разделить", "сложить", "сообщить", "степень", "степень_целых", "умножить", "условие", "целый_индекс",
     "пределы", "цикл_не_кончится", "шаг", "АБС", "ВИД",
     "ДЕСЯТИЧНОЕ", "ДЛИНА", "МАКС", "МИН", "ПОДСТРОКА", "СИМВОЛ", "СЛУЧАЙНОЕ", "СТРОКА", "ЦЕЛ", "ЧИСЛО",
-    "ввод_кончился",
+    "ввод_кончился", "вырастить",
 )
 # Python's builtins that generated code names (a program may use these words too).
-PYTHON_WORDS = ("range", "globals", "locals")
+PYTHON_WORDS = ("range", "globals", "locals", "len")
 # The names generated code gives things of its own, besides the program's.
 OWN = (MAIN, EXACT_MAIN, STEPS, BOUNDARY, TABLE, KEPT, RUNTIME_TEXT, RUNTIME_LATER, RUNTIME, RUNTIME_CODE, STATE,
        STATES)

@@ -41,7 +41,7 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
     fast code counts its steps in its own globals, named by `counters` (`счёт_шагов`, `рубеж`;
     None: it counts none), from above. When it meets what it does not
     handle (Пересмотр: a value read of another kind than it assumed, its count at the step
-    limit; an element its arrays do not have, KeyError; or the recursion limit), the exact
+    limit; an element its arrays do not have, KeyError or IndexError; or the recursion limit), the exact
     code runs from the start, rereading the input and not printing again what was printed,
     and meets the limit, or the error, or nothing, exactly where the program does. So it does
     on any error for which `hands_over(exception)` is true (one in a function the fast code
@@ -108,7 +108,7 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
 
 def _handed_over(exc, hands_over):
     """Does the fast code hand this exception over to the exact code?"""
-    if isinstance(exc, Пересмотр | KeyError | RecursionError):
+    if isinstance(exc, Пересмотр | KeyError | IndexError | RecursionError):
         return True
     if hands_over is None or isinstance(exc, КонецРаботы | KeyboardInterrupt):
         return False

@@ -102,6 +102,28 @@ class Пусто:
 ПУСТО = Пусто()
 
 
+GROWN_CELLS = 1 << 20  # the most elements an array of the fast code kept as a growing list holds
+
+
+def вырастить(строки, i, длины):
+    """The row `строки[i]` of an array the fast code keeps as a list of rows that grows (its first
+    index never negative, unbounded; the others bounded: `длины`, the rows' lengths), made with
+    every row before it, each full of ПУСТО, when the list is shorter. An array that would
+    pass GROWN_CELLS elements hands over to the exact code, which keeps any index."""
+    width = 1
+    for длина in длины:
+        width *= длина
+    if (i + 1) * width > GROWN_CELLS:
+        raise Пересмотр
+    size = min(max(i + 1, 2 * len(строки)), GROWN_CELLS // width)  # doubling: a row at a time costs little
+    строки.extend(_row(длины) for _ in range(size - len(строки)))
+    return строки[i]
+
+
+def _row(длины):
+    return [ПУСТО] * длины[0] if len(длины) == 1 else [_row(длины[1:]) for _ in range(длины[0])]
+
+
 def задано(значение):
     """An element copied as it is (assigned, passed, given back): it must have a value."""
     if значение is ПУСТО:
