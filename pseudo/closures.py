@@ -19,6 +19,9 @@ from .runtime import io, limits
 from .runtime.ops import индекс, прогрессия, условие
 from .runtime.values import Failure, КонецРаботы, Массив, Ячейка, fail
 
+# The statements whose closures count their own event in the counted form (stmt()).
+COUNTS_ITSELF = frozenset({n.Assign, n.CallStmt, n.If, n.While, n.For, n.Loop, n.Exit, n.Goto, n.Label})
+
 
 class ClosureInterpreter(Expressions, Interpreter):
     """The reference evaluator's state (its globals, arrays, call stack, the place of the
@@ -81,8 +84,9 @@ class ClosureInterpreter(Expressions, Interpreter):
 
     def sequence(self, stmts: tuple):
         """Statements run in turn; with a tracer, told of each as it begins (counted, below its
-        window). One or two statements, the commonest blocks, are written out: no loop."""
-        closures, tracer, counter = [self.stmt(s) for s in stmts], self.tracer, self.counter
+        window: by the statement's closure, stmt()). One or two statements, the commonest
+        blocks, are written out: no loop."""
+        closures, tracer = [self.stmt(s) for s in stmts], self.tracer
         if tracer is not None:
             pairs = list(zip(stmts, closures))
 
@@ -94,28 +98,11 @@ class ClosureInterpreter(Expressions, Interpreter):
                         return signal
                 return None
             return traced
-        first, second = (closures + [None, None])[:2]
-        if counter is not None and first is not None and len(closures) <= 2:
-            def counted_few(v):
-                counter.count += 1
-                signal = first(v)
-                if second is None or signal is not None:
-                    return signal
-                counter.count += 1
-                return second(v)
-            return counted_few
-        if counter is not None:
-            def counted(v):
-                for s in closures:
-                    counter.count += 1
-                    signal = s(v)
-                    if signal is not None:
-                        return signal
-                return None
-            return counted
         if len(closures) == 1:
-            return first
+            return closures[0]
         if len(closures) == 2:
+            first, second = closures
+
             def two(v):
                 signal = first(v)
                 return signal if signal is not None else second(v)
@@ -175,8 +162,17 @@ class ClosureInterpreter(Expressions, Interpreter):
         return run
 
     def stmt(self, s: n.Stmt):
-        """A statement's closure: it notes `where`, and places a failure not placed yet there."""
-        return self.STMT[type(s)](self, s)
+        """A statement's closure: it notes `where`, and places a failure not placed yet there.
+        In the counted form it counts the statement's event as it begins: the commonest kinds
+        in their own closure (a frame less), the others in one around it."""
+        closure, counter = self.STMT[type(s)](self, s), self.counter
+        if counter is None or type(s) in COUNTS_ITSELF:
+            return closure
+
+        def counted(v):
+            counter.count += 1
+            return closure(v)
+        return counted
 
     def _stmt_Assign(self, s: n.Assign):
         target, value, span, placed = s.target, self.expr(s.value), s.span, self.placed
@@ -186,6 +182,8 @@ class ClosureInterpreter(Expressions, Interpreter):
 
             def assign_variable(v):
                 self.where = span
+                if counter is not None:
+                    counter.count += 1
                 try:
                     x, place = value(v), v if glob is None else glob
                     if tracer is not None:
@@ -203,6 +201,8 @@ class ClosureInterpreter(Expressions, Interpreter):
 
             def assign_element(v):
                 self.where = span
+                if counter is not None:
+                    counter.count += 1
                 try:
                     x = value(v)
                     if not one:
@@ -220,10 +220,12 @@ class ClosureInterpreter(Expressions, Interpreter):
                 except Failure as f:
                     raise placed(f, span) from None
             return assign_element
-        store = self.store(target)
+        store, counter = self.store(target), self.counter
 
         def assign(v):
             self.where = span
+            if counter is not None:
+                counter.count += 1
             try:
                 store(v, value(v))
             except Failure as f:
@@ -242,6 +244,8 @@ class ClosureInterpreter(Expressions, Interpreter):
 
         def if_(v):
             self.where = span
+            if counter is not None:
+                counter.count += 1
             try:
                 c = value(v)
                 if tracer is not None:
@@ -267,6 +271,8 @@ class ClosureInterpreter(Expressions, Interpreter):
 
         def while_(v):
             self.where = span
+            if counter is not None:
+                counter.count += 1
             try:
                 while True:
                     c = value(v)
@@ -302,6 +308,8 @@ class ClosureInterpreter(Expressions, Interpreter):
 
         def for_(v):
             self.where = span
+            if counter is not None:
+                counter.count += 1
             try:
                 first = start(v) if fixed is None else fixed
                 if step is None:  # (of integers, the commonest, прогрессия's range: a call less)
@@ -333,6 +341,8 @@ class ClosureInterpreter(Expressions, Interpreter):
 
         def loop(v):
             self.where = span
+            if counter is not None:
+                counter.count += 1
             try:
                 while True:
                     limits.шаг()
@@ -421,8 +431,12 @@ class ClosureInterpreter(Expressions, Interpreter):
 
     def signal(self, span, signal):
         """A statement that only ends its block: КОНЧЕНО (EXIT), a transfer (a Goto)."""
+        counter = self.counter
+
         def give(v):
             self.where = span
+            if counter is not None:
+                counter.count += 1
             return signal
         return give
 
@@ -494,6 +508,8 @@ class ClosureInterpreter(Expressions, Interpreter):
         def call(v):
             if statement is not None:
                 self.where = statement
+                if counter is not None:
+                    counter.count += 1
             try:  # the values of the parameters (a dict written out for the commonest arities)
                 values = {p1: a1(v)} if arity == 1 else {p1: a1(v), p2: a2(v)} if arity == 2 else \
                     {parameter: arg(v) for parameter, arg in args}
