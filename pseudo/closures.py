@@ -499,11 +499,12 @@ class ClosureInterpreter(Expressions, Interpreter):
         args = [(p.name, self.cell(a) if p.by_ref else values.pop(0)) for a, p in pairs]
         arity, ((p1, a1), (p2, a2)) = len(args), (args + [(None, None)] * 2)[:2]
         body, code = self.facts.bodies[name], self.codes.setdefault(name, [None, None])
-        push, pop, enter, leave = self.stack.append, self.stack.pop, limits.войти, limits.выйти
+        stack, push, pop, enter = self.stack, self.stack.append, self.stack.pop, limits.войти_на_глубину
         tracer, function, calls = self.tracer, d.body if d.is_function else None, self.stats and self.stats.calls
         counter, form = self.counter, 0 if self.counter is None else 1  # (the counted form calls the counted form)
-        below = tracer.counted_below if tracer is not None else None  # the depth of the calls only counted
         events = 1 if function is None else 2  # before its body: the call, a function's step into the body; after: the return
+        if tracer is not None:
+            return self.traced_call(e, d, want_value, statement, args, unset)
 
         def call(v):
             if statement is not None:
@@ -516,39 +517,72 @@ class ClosureInterpreter(Expressions, Interpreter):
             except KeyError as missing:
                 raise unset(missing) from None
             try:
-                enter()
+                enter(len(stack))  # (the depth is the stack's)
             except Failure as f:
                 raise placed(f, span) from None
             push((body, values, e))
-            if tracer is not None and tracer.depth >= below:  # below the trace's window
-                tracer.call(d, e, values, function)
+            run = code[form]
+            if run is None:  # the callee's body, made at its first call (one never called costs nothing)
+                run = code[form] = self.compiled(name, counted=form == 1)
+                if calls is not None:  # and its count begun: the table lists them in the order of first calls
+                    calls.setdefault(name, 0)
+            if calls is not None:
+                calls[name] += 1
+            if counter is not None:  # (a call is where a run may go on without end: the count looked at)
+                if counter.count > counter.mark:
+                    counter.look()
+                counter.count += events
+            value = run(values)
+            if counter is not None:
+                counter.count += events
+            pop()
+            if statement is not None:
+                return None  # a statement's closure gives a signal or None
+            if function is None:
+                value = values.get(RESULT)
+            if want_value and value is None:
+                raise placed(fail("no-value", name=name), span)
+            return value
+        return call
+
+    def traced_call(self, e: n.Call, d: n.Definition, want_value: bool, statement, args: list, unset):
+        """call() told to the tracer: the call and its return; below the trace's window, the
+        callee's counted form."""
+        name, span, placed, tracer, stack = e.name, e.span, self.placed, self.tracer, self.stack
+        body, code, calls = self.facts.bodies[name], self.codes[name], self.stats and self.stats.calls
+        function = d.body if d.is_function else None  # (a function's body: a step in, and out with its value, told with the call)
+        below = tracer.counted_below  # the depth of the calls only counted
+
+        def call(v):
+            if statement is not None:
+                self.where = statement
+            try:
+                values = {parameter: arg(v) for parameter, arg in args}
+            except KeyError as missing:
+                raise unset(missing) from None
+            try:
+                limits.войти_на_глубину(len(stack))
+            except Failure as f:
+                raise placed(f, span) from None
+            stack.append((body, values, e))
+            tracer.call(d, e, values, function)
+            if tracer.depth > below:  # below the trace's window
                 value = self.counted(name, values)
             else:
-                run = code[form]
-                if run is None:  # the callee's body, made at its first call (one never called costs nothing)
-                    run = code[form] = self.compiled(name, counted=form == 1)
-                    if calls is not None:  # and its count begun: the table lists them in the order of first calls
+                if code[0] is None:
+                    code[0] = self.compiled(name)
+                    if calls is not None:
                         calls.setdefault(name, 0)
                 if calls is not None:
                     calls[name] += 1
-                if tracer is not None:  # (a function's body: a step in, and out with its value, told with the call)
-                    tracer.call(d, e, values, function)
-                elif counter is not None:  # (a call is where a run may go on without end: the count looked at)
-                    if counter.count > counter.mark:
-                        counter.look()
-                    counter.count += events
-                value = run(values)
-                if counter is not None:
-                    counter.count += events
+                value = code[0](values)
             if function is None:
                 value = values.get(RESULT)
-            pop()
-            leave()
-            if tracer is not None:
-                tracer.returned(d, e, value, function)
+            stack.pop()
+            tracer.returned(d, e, value, function)
             if want_value and value is None:
                 raise placed(fail("no-value", name=name), span)
-            return value if statement is None else None  # a statement's closure gives a signal or None
+            return value if statement is None else None
         return call
 
     def cell(self, a: n.Expr):

@@ -166,6 +166,17 @@ def войти():
         проверить_пределы(AT_ENTRY)
 
 
+def войти_на_глубину(глубина_вызова):
+    """The start of a call whose depth its caller keeps (the closures the views run on: the
+    length of their stack of calls), one step; no выйти() at its end."""
+    global шаги
+    if глубина_вызова >= предел_глубины:
+        raise fail("depth-limit", limit=предел_глубины)
+    шаги += 1
+    if шаги > граница:
+        проверить_пределы(AT_ENTRY)
+
+
 def выйти(значение=None):
     """The end of a call; gives back the call's value."""
     global глубина
