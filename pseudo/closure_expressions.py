@@ -68,6 +68,17 @@ class Expressions:
             return missing if e is None else placed(fail("unset-var", name=e.name), e.span)
         return closures, unset
 
+    def sum_index(self, x: n.Expr):
+        """An index `a + b` or `a - b` (`поле[к[n] + d[о, m]]`), the commonest after a variable,
+        for the closure of its element to compute itself, a frame less: the closures of its
+        operands (of the right one None when it is an integer constant, `fixed`), whether it
+        adds, its checked function, its span and unset(); None for any other index."""
+        if type(x) is not n.Binary or x.op not in ("+", "-"):
+            return None
+        (left, right), unset = self.operands([x.left, x.right])
+        fixed = x.right.value if type(x.right) is n.Const and type(x.right.value) is int else None
+        return left, right if fixed is None else None, fixed, x.op == "+", OPERATORS[x.op].function, x.span, unset
+
     # ---- expressions ----
 
     def expr(self, e: n.Expr):
@@ -96,12 +107,15 @@ class Expressions:
         return variable
 
     def _expr_Index(self, e: n.Index):
+        """An element's closure. Its key is computed and checked here, a call less, for the
+        commonest shapes: one index — a sum (element_at_sum), a local variable (`занят[p]`),
+        any other —, two or three (`d[о, m]`, a constant second `d[о, 2]`, `ор[q, i, j]`)."""
         array, span, placed, checked = self.arrays[e.name], e.span, self.placed, self.checked
         indices, unset = self.operands(e.indices)
-        # a local variable as an index is read here, a call less (`занят[p]`, `d[о, m]`), and so
-        # is a constant as the second (`d[о, 2]`)
         local = [x.name if self.scope_of(x) == "local" else None for x in e.indices]
-        if len(indices) == 1:  # the commonest: its key checked here, a call less
+        if len(indices) == 1 and self.sum_index(e.indices[0]) is not None:
+            return self.element_at_sum(e)
+        if len(indices) == 1:
             index, name = indices[0], local[0]
 
             def element(v):
@@ -116,7 +130,7 @@ class Expressions:
                 except Failure as f:
                     raise placed(f, span) from None
             return element
-        if len(indices) == 2:  # `доска[r, c]`: the same
+        if len(indices) == 2:
             (first, second), (a, b), last = indices, local, e.indices[1]
             fixed = last.value if type(last) is n.Const and type(last.value) is int else None
 
@@ -133,6 +147,21 @@ class Expressions:
                 except Failure as f:
                     raise placed(f, span) from None
             return element_of_two
+        if len(indices) == 3:
+            first, second, third = indices
+
+            def element_of_three(v):
+                try:
+                    k = (first(v), second(v), third(v))
+                except KeyError as missing:
+                    raise unset(missing) from None
+                if type(k[0]) is not int or type(k[1]) is not int or type(k[2]) is not int:
+                    k = checked(индекс, k, span, array)
+                try:
+                    return array[k]
+                except Failure as f:
+                    raise placed(f, span) from None
+            return element_of_three
         key = self.key(e)
 
         def element_of_several(v):
@@ -141,6 +170,46 @@ class Expressions:
             except Failure as f:
                 raise placed(f, span) from None
         return element_of_several
+
+    def element_at_sum(self, e: n.Index, compared=None):
+        """`поле[к[n] + d[о, m]]`: the sum of its index computed here (sum_index), a call less;
+        and, with `compared`, the comparison with a constant it is the left of (`поле[x] = 0`):
+        (Python's operator, the constant, the kind it takes, the checked function, its span)."""
+        array, span, placed, checked = self.arrays[e.name], e.span, self.placed, self.checked
+        left, right, fixed, adds, function, where, unset = self.sum_index(e.indices[0])
+
+        def element_at_sum(v):  # (and again in compared_at_sum: a call less)
+            try:
+                a, b = left(v), fixed if right is None else right(v)
+            except KeyError as missing:
+                raise unset(missing) from None
+            if type(a) is int and type(b) is int:
+                k = a + b if adds else a - b
+            else:  # the runtime's sum, then its check as an index
+                k = checked(индекс, checked(function, a, where, b), span, array)
+            try:
+                return array[k]
+            except Failure as f:
+                raise placed(f, span) from None
+        if compared is None:
+            return element_at_sum
+        python, constant, kind, compare, compared_at = compared
+
+        def compared_at_sum(v):
+            try:
+                a, b = left(v), fixed if right is None else right(v)
+            except KeyError as missing:
+                raise unset(missing) from None
+            if type(a) is int and type(b) is int:
+                k = a + b if adds else a - b
+            else:
+                k = checked(индекс, checked(function, a, where, b), span, array)
+            try:
+                x = array[k]
+            except Failure as f:
+                raise placed(f, span) from None
+            return python(x, constant) if type(x) is kind else checked(compare, x, compared_at, constant)
+        return compared_at_sum
 
     def _expr_BuiltinCall(self, e: n.BuiltinCall):
         function = io.ввод_кончился if e.name == "ввод кончился" else BUILTINS[e.name][0]
@@ -176,6 +245,8 @@ class Expressions:
         fast = frozenset(TYPES[k] for k in op.exact if k in TYPES) if python is not None else ()
         if type(e.right) is n.Const and type(e.right.value) in fast:  # `n + 1`, `поле[x] = 0`
             b, kind = e.right.value, type(e.right.value)
+            if type(e.left) is n.Index and len(e.left.indices) == 1 and self.sum_index(e.left.indices[0]):
+                return self.element_at_sum(e.left, (python, b, kind, function, span))  # `поле[x + i] = 0`
             name = e.left.name if self.scope_of(e.left) == "local" else None  # (read here, a call less)
 
             def with_constant(v):

@@ -197,7 +197,9 @@ class ClosureInterpreter(Expressions, Interpreter):
         if self.tracer is None and scope == "element":  # `m[i] := x`: the same; one index checked here
             array, key, checked, one = self.arrays[name], self.key(target), self.checked, len(target.indices) == 1
             (index, *_), unset = self.operands(target.indices)
-            counter = self.counter
+            counter, at_sum = self.counter, self.sum_index(target.indices[0]) if one else None
+            if at_sum is not None:  # `поле[к[n] + d[о, m]] := …`: the sum here too
+                left, right, fixed, adds, function, where, sum_unset = at_sum
 
             def assign_element(v):
                 self.where = span
@@ -207,6 +209,13 @@ class ClosureInterpreter(Expressions, Interpreter):
                     x = value(v)
                     if not one:
                         k = key(v)
+                    elif at_sum is not None:
+                        try:
+                            a, b = left(v), fixed if right is None else right(v)
+                        except KeyError as missing:
+                            raise sum_unset(missing) from None
+                        k = (a + b if adds else a - b) if type(a) is int and type(b) is int else \
+                            checked(индекс, checked(function, a, where, b), target.span, array)
                     else:
                         try:
                             k = index(v)
@@ -264,7 +273,7 @@ class ClosureInterpreter(Expressions, Interpreter):
     def _stmt_While(self, s: n.While):
         cond, value, body = s.cond, self.expr(s.cond), self.block(s.body)
         span, cond_span, placed, checked, tracer = s.span, cond.span, self.placed, self.checked, self.tracer
-        counter = self.counter
+        counter, step = self.counter, limits.шаг
         endless = self.facts.endless.get(id(s))  # a loop whose condition nothing in it can change
         if endless is not None:
             names = [self.expr(n.Var(cond_span, name)) for name in endless.variables]
@@ -286,7 +295,7 @@ class ClosureInterpreter(Expressions, Interpreter):
                         if c is not False:  # not a truth value: the runtime's error
                             checked(условие, c, cond_span)
                         return None
-                    limits.шаг()
+                    step()
                     signal = body(v)
                     if signal is not None:
                         return signal
@@ -299,8 +308,8 @@ class ClosureInterpreter(Expressions, Interpreter):
 
     def _stmt_For(self, s: n.For):
         start, stop = self.expr(s.start), self.expr(s.stop)
-        step = self.expr(s.step) if s.step is not None else None
-        fixed = s.start.value if type(s.start) is n.Const else None  # `ДЛЯ i := 1`: no call for the 1
+        by, step = self.expr(s.step) if s.step is not None else None, limits.шаг  # (ШАГ; a step of the limits)
+        fixed, last_fixed = (x.value if type(x) is n.Const else None for x in (s.start, s.stop))  # `ДЛЯ m := 1 ДО 5`: no call
         variable, name, span, placed, counter = n.Var(s.span, s.var), s.var, s.span, self.placed, self.counter
         quiet = self.tracer is None and self.scope_of(variable) == "local"  # stored here, not by store()
         store, body = self.store(variable), self.block(s.body)
@@ -312,12 +321,12 @@ class ClosureInterpreter(Expressions, Interpreter):
                 counter.count += 1
             try:
                 first = start(v) if fixed is None else fixed
-                if step is None:  # (of integers, the commonest, прогрессия's range: a call less)
-                    last = stop(v)
+                if by is None:  # (of integers, the commonest, прогрессия's range: a call less)
+                    last = stop(v) if last_fixed is None else last_fixed
                     values = range(first, last + 1) if type(first) is int and type(last) is int else \
                         прогрессия(first, 1, last)
                 else:
-                    values = прогрессия(first, step(v), stop(v))
+                    values = прогрессия(first, by(v), stop(v))
                 for value in values:
                     if quiet:
                         v[name] = value
@@ -327,7 +336,7 @@ class ClosureInterpreter(Expressions, Interpreter):
                         counter.count += events
                         if counter.count > counter.mark:
                             counter.look()
-                    limits.шаг()
+                    step()
                     signal = body(v)
                     if signal is not None:
                         return signal
