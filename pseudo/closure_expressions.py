@@ -13,9 +13,10 @@ from .runtime.values import Failure, fail
 
 # The Python operators the operator table names, and the kinds of its `exact` as Python types
 # ("num" takes fractions in, which Python's operators would not normalise: left to the check).
-PYTHON = {"Add": operator.add, "Sub": operator.sub, "Mult": operator.mul, "Eq": operator.eq,
-          "NotEq": operator.ne, "Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge}
+SYMBOLS = {"Add": "+", "Sub": "-", "Mult": "*", "Eq": "==", "NotEq": "!=", "Lt": "<", "LtE": "<=", "Gt": ">",
+           "GtE": ">="}
 TYPES = {"int": int, "str": str, "bool": bool}
+NESTED = 15  # blocks of Python one function of Code may nest (И, ИЛИ)
 
 
 class Expressions:
@@ -106,111 +107,6 @@ class Expressions:
                 raise placed(fail("unset-var", name=name), span) from None
         return variable
 
-    def _expr_Index(self, e: n.Index):
-        """An element's closure. Its key is computed and checked here, a call less, for the
-        commonest shapes: one index — a sum (element_at_sum), a local variable (`занят[p]`),
-        any other —, two or three (`d[о, m]`, a constant second `d[о, 2]`, `ор[q, i, j]`)."""
-        array, span, placed, checked = self.arrays[e.name], e.span, self.placed, self.checked
-        indices, unset = self.operands(e.indices)
-        local = [x.name if self.scope_of(x) == "local" else None for x in e.indices]
-        if len(indices) == 1 and self.sum_index(e.indices[0]) is not None:
-            return self.element_at_sum(e)
-        if len(indices) == 1:
-            index, name = indices[0], local[0]
-
-            def element(v):
-                try:
-                    k = index(v) if name is None else v[name]
-                except KeyError as missing:
-                    raise unset(missing) from None
-                if type(k) is not int:
-                    k = checked(индекс, k, span, array)
-                try:
-                    return array[k]
-                except Failure as f:
-                    raise placed(f, span) from None
-            return element
-        if len(indices) == 2:
-            (first, second), (a, b), last = indices, local, e.indices[1]
-            fixed = last.value if type(last) is n.Const and type(last.value) is int else None
-
-            def element_of_two(v):
-                try:
-                    k = (first(v) if a is None else v[a],
-                         fixed if fixed is not None else second(v) if b is None else v[b])
-                except KeyError as missing:
-                    raise unset(missing) from None
-                if type(k[0]) is not int or type(k[1]) is not int:
-                    k = checked(индекс, k, span, array)
-                try:
-                    return array[k]
-                except Failure as f:
-                    raise placed(f, span) from None
-            return element_of_two
-        if len(indices) == 3:
-            first, second, third = indices
-
-            def element_of_three(v):
-                try:
-                    k = (first(v), second(v), third(v))
-                except KeyError as missing:
-                    raise unset(missing) from None
-                if type(k[0]) is not int or type(k[1]) is not int or type(k[2]) is not int:
-                    k = checked(индекс, k, span, array)
-                try:
-                    return array[k]
-                except Failure as f:
-                    raise placed(f, span) from None
-            return element_of_three
-        key = self.key(e)
-
-        def element_of_several(v):
-            try:
-                return array[key(v)]
-            except Failure as f:
-                raise placed(f, span) from None
-        return element_of_several
-
-    def element_at_sum(self, e: n.Index, compared=None):
-        """`поле[к[n] + d[о, m]]`: the sum of its index computed here (sum_index), a call less;
-        and, with `compared`, the comparison with a constant it is the left of (`поле[x] = 0`):
-        (Python's operator, the constant, the kind it takes, the checked function, its span)."""
-        array, span, placed, checked = self.arrays[e.name], e.span, self.placed, self.checked
-        left, right, fixed, adds, function, where, unset = self.sum_index(e.indices[0])
-
-        def element_at_sum(v):  # (and again in compared_at_sum: a call less)
-            try:
-                a, b = left(v), fixed if right is None else right(v)
-            except KeyError as missing:
-                raise unset(missing) from None
-            if type(a) is int and type(b) is int:
-                k = a + b if adds else a - b
-            else:  # the runtime's sum, then its check as an index
-                k = checked(индекс, checked(function, a, where, b), span, array)
-            try:
-                return array[k]
-            except Failure as f:
-                raise placed(f, span) from None
-        if compared is None:
-            return element_at_sum
-        python, constant, kind, compare, compared_at = compared
-
-        def compared_at_sum(v):
-            try:
-                a, b = left(v), fixed if right is None else right(v)
-            except KeyError as missing:
-                raise unset(missing) from None
-            if type(a) is int and type(b) is int:
-                k = a + b if adds else a - b
-            else:
-                k = checked(индекс, checked(function, a, where, b), span, array)
-            try:
-                x = array[k]
-            except Failure as f:
-                raise placed(f, span) from None
-            return python(x, constant) if type(x) is kind else checked(compare, x, compared_at, constant)
-        return compared_at_sum
-
     def _expr_BuiltinCall(self, e: n.BuiltinCall):
         function = io.ввод_кончился if e.name == "ввод кончился" else BUILTINS[e.name][0]
         args, span, placed = [self.expr(a) for a in e.args], e.span, self.placed
@@ -226,96 +122,12 @@ class Expressions:
                 raise placed(f, span) from None
         return builtin
 
-    def _expr_Unary(self, e: n.Unary):
-        operand, function, span, checked = self.expr(e.operand), NEGATION.function, e.span, self.checked
+    def written(self, e: n.Expr):
+        """An expression of operators, indices, comparisons and logic: one function, its code
+        written by Code."""
+        return Code(self).function(e)
 
-        def negation(v):
-            a = operand(v)
-            return -a if type(a) is int else checked(function, a, span)
-        return negation
-
-    def _expr_Binary(self, e: n.Binary):
-        op = OPERATORS[e.op]
-        (left, right), unset = self.operands([e.left, e.right])
-        function, span, checked = op.function, e.span, self.checked
-        python = PYTHON.get(op.python)
-        if op.small_factor and not any(type(x) is n.Const and type(x.value) is int and x.value.bit_length()
-                                       <= SMALL_FACTOR for x in (e.left, e.right)):
-            python = None  # `x * y`: a product of two long numbers meets the size limit
-        fast = frozenset(TYPES[k] for k in op.exact if k in TYPES) if python is not None else ()
-        if type(e.right) is n.Const and type(e.right.value) in fast:  # `n + 1`, `поле[x] = 0`
-            b, kind = e.right.value, type(e.right.value)
-            if type(e.left) is n.Index and len(e.left.indices) == 1 and self.sum_index(e.left.indices[0]):
-                return self.element_at_sum(e.left, (python, b, kind, function, span))  # `поле[x + i] = 0`
-            name = e.left.name if self.scope_of(e.left) == "local" else None  # (read here, a call less)
-
-            def with_constant(v):
-                try:
-                    a = left(v) if name is None else v[name]
-                except KeyError as missing:
-                    raise unset(missing) from None
-                return python(a, b) if type(a) is kind else checked(function, a, span, b)
-            return with_constant
-        if fast == {int}:
-            def integers(v):
-                try:
-                    a, b = left(v), right(v)
-                except KeyError as missing:
-                    raise unset(missing) from None
-                return python(a, b) if type(a) is int and type(b) is int else checked(function, a, span, b)
-            return integers
-
-        number = int if int in fast else None  # (`x <= n`: integers, the commonest kind, tested first)
-
-        def kinds(v):  # (no kind of `fast`: always the checked function)
-            try:
-                a, b = left(v), right(v)
-            except KeyError as missing:
-                raise unset(missing) from None
-            t = type(a)
-            return python(a, b) if t is type(b) and (t is number or t in fast) else checked(function, a, span, b)
-        return kinds
-
-    _expr_Compare = _expr_Binary
-
-    def _expr_Logical(self, e: n.Logical):
-        """`a И b И c`: the operands in turn, up to the first that decides (ЛОЖЬ for И, ИСТИНА
-        for ИЛИ) — one closure for a whole chain of one operator, however it is bracketed."""
-        decisive, op, checked = e.op == "ИЛИ", e.op, self.checked
-        going_on = not decisive
-        parts = [(self.expr(x), x.span) for x in _chain(e, op)]
-        if len(parts) == 2:  # written out: a loop costs more than it saves
-            (left, left_span), (right, right_span) = parts
-
-            def pair(v):
-                a = left(v)
-                if a is decisive:
-                    return decisive
-                if a is not going_on:
-                    checked(логическое, a, left_span, op)
-                b = right(v)
-                if b is decisive or b is going_on:
-                    return b
-                return checked(логическое, b, right_span, op)
-            return pair
-
-        def logical(v):
-            for part, span in parts:
-                x = part(v)
-                if x is decisive:
-                    return decisive
-                if x is not going_on:  # not a truth value: the runtime's error
-                    checked(логическое, x, span, op)
-            return going_on
-        return logical
-
-    def _expr_Not(self, e: n.Not):
-        operand, span, checked = self.expr(e.operand), e.operand.span, self.checked
-
-        def not_(v):
-            a = operand(v)
-            return not (a if a is True or a is False else checked(логическое, a, span, "НЕ"))
-        return not_
+    _expr_Index = _expr_Binary = _expr_Compare = _expr_Logical = _expr_Not = _expr_Unary = written
 
     def _expr_IfExpr(self, e: n.IfExpr):
         cond, then, else_ = self.expr(e.cond), self.expr(e.then), self.expr(e.else_)
@@ -342,3 +154,138 @@ def _chain(e: n.Expr, op: str) -> list:
     if type(e) is n.Logical and e.op == op:
         return _chain(e.left, op) + _chain(e.right, op)
     return [e]
+
+
+class Code:
+    """An expression written as the body of one Python function `f(v)`, compiled once: node by
+    node what a closure of its own would do — its operands in the same order, Python's
+    operator where Operator.exact says so, the same runtime call where not, each failure
+    placed at the same node — with no call from one node to the next. A call, a builtin's
+    or a conditional expression in it (which tell the tracer of steps) is its closure, called
+    from the code; so is a РЕЗ parameter's value. Each node's arm writes the lines that
+    compute it, at `depth`, and gives the name that holds its value."""
+
+    def __init__(self, maker: Expressions):
+        self.maker, self.lines, self.temporaries = maker, [], 0
+        self.values = {"placed": maker.placed, "checked": maker.checked, "fail": fail, "Failure": Failure,
+                       "index": индекс, "truth": логическое}  # the function's globals
+
+    def function(self, e: n.Expr):
+        result = self.write(e, 1)
+        source = "\n".join(["def expression(v):", *self.lines, f"    return {result}\n"])
+        exec(compile(source, "<pseudo: an expression>", "exec"), self.values)  # noqa: S102 - only names made here
+        return self.values["expression"]
+
+    def write(self, e: n.Expr, depth: int) -> str:
+        return self.WRITE[type(e)](self, e, depth)
+
+    def value(self, value) -> str:
+        """The name the code reads `value` by."""
+        name = f"k{len(self.values)}"
+        self.values[name] = value
+        return name
+
+    def temporary(self) -> str:
+        self.temporaries += 1
+        return f"t{self.temporaries}"
+
+    def line(self, depth: int, text: str) -> None:
+        self.lines.append("    " * depth + text)
+
+    def _write_Const(self, e: n.Const, depth: int) -> str:
+        return self.value(e.value)
+
+    def _write_Var(self, e: n.Var, depth: int) -> str:
+        scope = self.maker.scope_of(e)
+        if scope == "ref":
+            return self.closure(e, depth)
+        t, place = self.temporary(), "v" if scope == "local" else self.value(self.maker.globals)
+        self.line(depth, "try:")
+        self.line(depth + 1, f"{t} = {place}[{self.value(e.name)}]")
+        self.line(depth, "except KeyError:")
+        self.line(depth + 1, f"raise placed(fail('unset-var', name={self.value(e.name)}), {self.value(e.span)}) from None")
+        return t
+
+    def _write_Index(self, e: n.Index, depth: int) -> str:
+        """An element: its key checked (an integer, or a tuple of them), then read."""
+        array, span = self.value(self.maker.arrays[e.name]), self.value(e.span)
+        indices = [self.write(x, depth) for x in e.indices]
+        unsure = [i for i, x in zip(indices, e.indices) if not (type(x) is n.Const and type(x.value) is int)]
+        key, t = self.temporary(), self.temporary()
+        self.line(depth, f"{key} = {indices[0] if len(indices) == 1 else '(' + ', '.join(indices) + ')'}")
+        if len(indices) > 3:  # (a tuple is never an integer: the check)
+            self.line(depth, f"{key} = checked(index, {key}, {span}, {array})")
+        elif unsure:
+            self.line(depth, f"if {' or '.join(f'type({i}) is not int' for i in unsure)}:")
+            self.line(depth + 1, f"{key} = checked(index, {key}, {span}, {array})")
+        self.line(depth, "try:")
+        self.line(depth + 1, f"{t} = {array}[{key}]")
+        self.line(depth, "except Failure as f:")
+        self.line(depth + 1, f"raise placed(f, {span}) from None")
+        return t
+
+    def _write_Binary(self, e: n.Binary, depth: int) -> str:
+        op = OPERATORS[e.op]
+        symbol = SYMBOLS.get(op.python)
+        if op.small_factor and not any(type(x) is n.Const and type(x.value) is int and x.value.bit_length()
+                                       <= SMALL_FACTOR for x in (e.left, e.right)):
+            symbol = None  # `x * y`: a product of two long numbers meets the size limit
+        fast = frozenset(TYPES[k] for k in op.exact if k in TYPES) if symbol is not None else ()
+        a, b, t = self.write(e.left, depth), self.write(e.right, depth), self.temporary()
+        otherwise = f"checked({self.value(op.function)}, {a}, {self.value(e.span)}, {b})"
+        if not fast:
+            self.line(depth, f"{t} = {otherwise}")
+            return t
+        if type(e.right) is n.Const and type(e.right.value) in fast:  # `n + 1`, `поле[x] = 0`
+            test = f"type({a}) is {type(e.right.value).__name__}"
+        elif fast == {int}:
+            test = f"type({a}) is int and type({b}) is int"
+        else:  # (integers, the commonest kind, tested first)
+            test = f"type({a}) is type({b}) and ({'type(' + a + ') is int or ' if int in fast else ''}type({a}) in {self.value(fast)})"
+        self.line(depth, f"{t} = {a} {symbol} {b} if {test} else {otherwise}")
+        return t
+
+    _write_Compare = _write_Binary
+
+    def _write_Logical(self, e: n.Logical, depth: int) -> str:
+        """`a И b И c`: the operands in turn, up to the first that decides (ЛОЖЬ for И, ИСТИНА
+        for ИЛИ), in a loop of one turn that the deciding one breaks — one block deeper for a
+        chain of one operator however long, however bracketed. Past NESTED blocks (Python
+        allows 20), the chain is a function of its own."""
+        if depth > NESTED:
+            return self.closure(e, depth, Code(self.maker).function(e))
+        decisive, op, t = e.op == "ИЛИ", self.value(e.op), self.temporary()
+        self.line(depth, "while True:")
+        for part in _chain(e, e.op):
+            x = self.write(part, depth + 1)
+            self.line(depth + 1, f"if {x} is {decisive}:")
+            self.line(depth + 2, f"{t} = {decisive}")
+            self.line(depth + 2, "break")
+            self.line(depth + 1, f"if {x} is not {not decisive}:  # not a truth value: the runtime's error")
+            self.line(depth + 2, f"checked(truth, {x}, {self.value(part.span)}, {op})")
+        self.line(depth + 1, f"{t} = {not decisive}")
+        self.line(depth + 1, "break")
+        return t
+
+    def _write_Not(self, e: n.Not, depth: int) -> str:
+        a, t = self.write(e.operand, depth), self.temporary()
+        self.line(depth, f"{t} = not ({a} if {a} is True or {a} is False else "
+                         f"checked(truth, {a}, {self.value(e.operand.span)}, {self.value('НЕ')}))")
+        return t
+
+    def _write_Unary(self, e: n.Unary, depth: int) -> str:
+        a, t = self.write(e.operand, depth), self.temporary()
+        self.line(depth, f"{t} = -{a} if type({a}) is int else checked({self.value(NEGATION.function)}, {a}, "
+                         f"{self.value(e.span)})")
+        return t
+
+    def closure(self, e: n.Expr, depth: int, closure=None) -> str:
+        """A node whose closure the code calls: its own (`closure`: another one for it)."""
+        t = self.temporary()
+        self.line(depth, f"{t} = {self.value(closure or self.maker.EXPR[type(e)](self.maker, e))}(v)")
+        return t
+
+    _write_Call = _write_BuiltinCall = _write_IfExpr = closure
+
+
+Code.WRITE = n.arms("closures, expressions written as code", Code, "_write_")

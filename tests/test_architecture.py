@@ -13,6 +13,7 @@ from conftest import PROGRAMS, ROOT
 import pseudo
 from pseudo import nodes, runtime
 from pseudo.analysis.kinds import Kinds
+from pseudo.closure_expressions import Code
 from pseudo.closures import ClosureInterpreter
 from pseudo.frontend.source import Source, Span
 from pseudo.interpreter import Interpreter
@@ -91,6 +92,7 @@ def _entries():
         "interpreter, expressions": lambda: Interpreter(loaded.program, loaded.facts).eval(unknown, None),
         "closures, statements": lambda: ClosureInterpreter(loaded.program, loaded.facts).stmt(unknown),
         "closures, expressions": lambda: ClosureInterpreter(loaded.program, loaded.facts).expr(unknown),
+        "closures, expressions written as code": lambda: Code(ClosureInterpreter(loaded.program, loaded.facts)).write(unknown, 1),
         "resolving, a statement": lambda: BodyResolver(None, source, Scope(None, [])).stmt(unknown),
         "the variables a node assigns": lambda: binding._Names(loaded.program)._walk(None, None, block, {}),
         "silent, the events": lambda: list(silent._events(block)),
