@@ -69,17 +69,6 @@ class Expressions:
             return missing if e is None else placed(fail("unset-var", name=e.name), e.span)
         return closures, unset
 
-    def sum_index(self, x: n.Expr):
-        """An index `a + b` or `a - b` (`поле[к[n] + d[о, m]]`), the commonest after a variable,
-        for the closure of its element to compute itself, a frame less: the closures of its
-        operands (of the right one None when it is an integer constant, `fixed`), whether it
-        adds, its checked function, its span and unset(); None for any other index."""
-        if type(x) is not n.Binary or x.op not in ("+", "-"):
-            return None
-        (left, right), unset = self.operands([x.left, x.right])
-        fixed = x.right.value if type(x.right) is n.Const and type(x.right.value) is int else None
-        return left, right if fixed is None else None, fixed, x.op == "+", OPERATORS[x.op].function, x.span, unset
-
     # ---- expressions ----
 
     def expr(self, e: n.Expr):
@@ -171,7 +160,14 @@ class Code:
                        "index": индекс, "truth": логическое}  # the function's globals
 
     def function(self, e: n.Expr):
-        result = self.write(e, 1)
+        return self.compiled(self.write(e, 1))
+
+    def assignment(self, value: n.Expr, target: n.Index):
+        """`m[i] := x`: x, then the element's key, checked — one function gives both."""
+        x = self.write(value, 1)
+        return self.compiled(f"{x}, {self.key(target, 1, self.value(self.maker.arrays[target.name]))}")
+
+    def compiled(self, result: str):
         source = "\n".join(["def expression(v):", *self.lines, f"    return {result}\n"])
         exec(compile(source, "<pseudo: an expression>", "exec"), self.values)  # noqa: S102 - only names made here
         return self.values["expression"]
@@ -207,22 +203,27 @@ class Code:
         return t
 
     def _write_Index(self, e: n.Index, depth: int) -> str:
-        """An element: its key checked (an integer, or a tuple of them), then read."""
+        """An element: its key, then read."""
         array, span = self.value(self.maker.arrays[e.name]), self.value(e.span)
+        key, t = self.key(e, depth, array), self.temporary()
+        self.line(depth, "try:")
+        self.line(depth + 1, f"{t} = {array}[{key}]")
+        self.line(depth, "except Failure as f:")
+        self.line(depth + 1, f"raise placed(f, {span}) from None")
+        return t
+
+    def key(self, e: n.Index, depth: int, array: str) -> str:
+        """The key of an element, checked: an integer, or a tuple of them."""
+        span, key = self.value(e.span), self.temporary()
         indices = [self.write(x, depth) for x in e.indices]
         unsure = [i for i, x in zip(indices, e.indices) if not (type(x) is n.Const and type(x.value) is int)]
-        key, t = self.temporary(), self.temporary()
         self.line(depth, f"{key} = {indices[0] if len(indices) == 1 else '(' + ', '.join(indices) + ')'}")
         if len(indices) > 3:  # (a tuple is never an integer: the check)
             self.line(depth, f"{key} = checked(index, {key}, {span}, {array})")
         elif unsure:
             self.line(depth, f"if {' or '.join(f'type({i}) is not int' for i in unsure)}:")
             self.line(depth + 1, f"{key} = checked(index, {key}, {span}, {array})")
-        self.line(depth, "try:")
-        self.line(depth + 1, f"{t} = {array}[{key}]")
-        self.line(depth, "except Failure as f:")
-        self.line(depth + 1, f"raise placed(f, {span}) from None")
-        return t
+        return key
 
     def _write_Binary(self, e: n.Binary, depth: int) -> str:
         op = OPERATORS[e.op]

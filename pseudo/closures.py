@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from . import nodes as n
 from .analysis import RESULT
-from .closure_expressions import Expressions
+from .closure_expressions import Code, Expressions
 from .interpreter import EXIT, Frame, Goto, Interpreter, StateReader
 from .runtime import io, limits
-from .runtime.ops import индекс, прогрессия, условие
+from .runtime.ops import прогрессия, условие
 from .runtime.values import Failure, КонецРаботы, Массив, Ячейка, fail
 
 # The statements whose closures count their own event in the counted form (stmt()).
@@ -175,8 +175,24 @@ class ClosureInterpreter(Expressions, Interpreter):
         return counted
 
     def _stmt_Assign(self, s: n.Assign):
-        target, value, span, placed = s.target, self.expr(s.value), s.span, self.placed
+        target, span, placed = s.target, s.span, self.placed
         name, scope = target.name, self.scope_of(target)
+        if self.tracer is None and scope == "element":  # `m[i] := x`: x and the key by one function
+            array, both, counter = self.arrays[name], Code(self).assignment(s.value, target), self.counter
+
+            def assign_element(v):
+                self.where = span
+                if counter is not None:
+                    counter.count += 1
+                try:
+                    x, k = both(v)
+                    if counter is not None:
+                        counter.count += 1
+                    array[k] = x
+                except Failure as f:
+                    raise placed(f, span) from None
+            return assign_element
+        value = self.expr(s.value)
         if scope in ("local", "global"):  # stored here (and told), not by store(): a call less
             glob, tracer, counter = None if scope == "local" else self.globals, self.tracer, self.counter
 
@@ -194,41 +210,6 @@ class ClosureInterpreter(Expressions, Interpreter):
                 except Failure as f:
                     raise placed(f, span) from None
             return assign_variable
-        if self.tracer is None and scope == "element":  # `m[i] := x`: the same; one index checked here
-            array, key, checked, one = self.arrays[name], self.key(target), self.checked, len(target.indices) == 1
-            (index, *_), unset = self.operands(target.indices)
-            counter, at_sum = self.counter, self.sum_index(target.indices[0]) if one else None
-            if at_sum is not None:  # `поле[к[n] + d[о, m]] := …`: the sum here too
-                left, right, fixed, adds, function, where, sum_unset = at_sum
-
-            def assign_element(v):
-                self.where = span
-                if counter is not None:
-                    counter.count += 1
-                try:
-                    x = value(v)
-                    if not one:
-                        k = key(v)
-                    elif at_sum is not None:
-                        try:
-                            a, b = left(v), fixed if right is None else right(v)
-                        except KeyError as missing:
-                            raise sum_unset(missing) from None
-                        k = (a + b if adds else a - b) if type(a) is int and type(b) is int else \
-                            checked(индекс, checked(function, a, where, b), target.span, array)
-                    else:
-                        try:
-                            k = index(v)
-                        except KeyError as missing:
-                            raise unset(missing) from None
-                        if type(k) is not int:
-                            k = checked(индекс, k, target.span, array)
-                    if counter is not None:
-                        counter.count += 1
-                    array[k] = x
-                except Failure as f:
-                    raise placed(f, span) from None
-            return assign_element
         store, counter = self.store(target), self.counter
 
         def assign(v):
