@@ -493,6 +493,7 @@ class ClosureInterpreter(Expressions, Interpreter):
         tracer, function, calls = self.tracer, d.body if d.is_function else None, self.stats and self.stats.calls
         counter, form = self.counter, 0 if self.counter is None else 1  # (the counted form calls the counted form)
         events = 1 if function is None else 2  # before its body: the call, a function's step into the body; after: the return
+        counted, gives = calls is not None or counter is not None, want_value and statement is None and function is not None
         if tracer is not None:
             return self.traced_call(e, d, want_value, statement, args, unset)
 
@@ -516,16 +517,23 @@ class ClosureInterpreter(Expressions, Interpreter):
                 run = code[form] = self.compiled(name, counted=form == 1)
                 if calls is not None:  # and its count begun: the table lists them in the order of first calls
                     calls.setdefault(name, 0)
-            if calls is not None:
-                calls[name] += 1
-            if counter is not None:  # (a call is where a run may go on without end: the count looked at)
-                if counter.count > counter.mark:
-                    counter.look()
-                counter.count += events
-            value = run(values)
-            if counter is not None:
-                counter.count += events
+            if counted:  # (run --stats, or below a trace's window; else one test, not three)
+                if calls is not None:
+                    calls[name] += 1
+                if counter is not None:  # (a call is where a run may go on without end: the count looked at)
+                    if counter.count > counter.mark:
+                        counter.look()
+                    counter.count += events
+                value = run(values)
+                if counter is not None:
+                    counter.count += events
+            else:
+                value = run(values)
             pop()
+            if gives:  # a function's value, the commonest: one test, not three
+                if value is None:
+                    raise placed(fail("no-value", name=name), span)
+                return value
             if statement is not None:
                 return None  # a statement's closure gives a signal or None
             if function is None:
