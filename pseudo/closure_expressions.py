@@ -1,5 +1,7 @@
-"""The expressions of the closures the views run on (closures.py): a node is a closure
-`f(v)`, `v` being the call's variables; an operator is Python's own for the operand kinds the
+"""The expressions of the closures the views run on (closures.py): each a function `f(v)`,
+`v` being the call's variables. An expression of operators, elements and logic is one Python
+function whose code Code writes (no frame from one node to the next); a call, a builtin's and
+a conditional expression are closures. An operator is Python's own for the operand kinds the
 runtime's table names (Operator.exact), the table's checked function for any other."""
 from __future__ import annotations
 
@@ -152,7 +154,9 @@ class Code:
     placed at the same node — with no call from one node to the next. A call, a builtin's
     or a conditional expression in it (which tell the tracer of steps) is its closure, called
     from the code; so is a РЕЗ parameter's value. Each node's arm writes the lines that
-    compute it, at `depth`, and gives the name that holds its value."""
+    compute it, at `depth`, and gives the name that holds its value. No text of the program
+    is in the code: its names, values, places and closures are the function's globals, under
+    names of the code's own (`k3`)."""
 
     def __init__(self, maker: Expressions):
         self.maker, self.lines, self.temporaries = maker, [], 0
