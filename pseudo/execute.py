@@ -10,13 +10,14 @@ import time
 from .errors import PseudoRuntimeError, StaticError, diagnostic
 from .runtime import Limits, load_code
 from .runtime import io as streams
-from .runtime.limits import NOTICE_AFTER, Watch
+from .runtime.limits import Watch
 from .runtime.messages import RUNTIME_HINTS, RUNTIME_MESSAGES
 from .runtime.names import BOUNDARY, STEPS
 from .runtime.report import Place, as_failure, explain, fill_in, in_exact_place, render
 from .runtime.runner import FrameReader, on_deep_stack, run_program
 from .runtime.values import Failure
 
+NOTICE_AFTER = 5.0  # seconds a run goes without reading, printing or pausing before its Notice tells
 INTERPRETER_FRAMES = 60  # Python frames one pseudo call may take in the interpreter, nesting included
 
 

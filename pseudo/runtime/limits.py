@@ -21,7 +21,7 @@ between two looks (`пределы`) is therefore measured in time: it doubles w
 less than LOOK_AGAIN apart and halves when they come more than ten times that apart, so the
 limits are looked at some hundred times a second whatever one count weighs.
 
-A run that goes on for NOTICE_AFTER seconds without reading, printing or pausing is told, once,
+A run that goes on for seconds without reading, printing or pausing is told, once,
 where it is now and how to stop it (its `Notice`, given by `pseudo run`): a loop that never
 ends without repeating a state (`x := x + 1`) would otherwise be silent until the step limit.
 """
@@ -60,7 +60,6 @@ LOOK_AGAIN = 0.01  # seconds: looks closer than this widen the fast code's windo
 предел_времени = срок = 0.0
 прервано = False
 ЗАМЕТКА = None  # the run's Notice until it has told (see the module's docstring), or None
-NOTICE_AFTER = 5.0  # seconds a run goes quietly before its Notice tells
 
 
 def start_limits(limits, watch=None, notice=None):
