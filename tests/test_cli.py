@@ -2,6 +2,7 @@
 import contextlib
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -120,9 +121,10 @@ def child(argv, **kw):
 
 @pytest.mark.parametrize("mode", [[], ["--compiled"]])
 def test_ctrl_c_prints_where_the_program_was(tmp_path, mode):
-    path = write(tmp_path, "крутить (n) =\n    ПОКА ИСТИНА ВЫПОЛНЯТЬ n := n + 1 ВЕРНУТЬСЯ\nкрутить(1)\n")
+    path = write(tmp_path, "крутить (n) =\n    ПОКА ИСТИНА ВЫПОЛНЯТЬ n := n + 1 ВЕРНУТЬСЯ\nСООБЩИТЬ 1\nкрутить(1)\n")
     with child([sys.executable, "-m", "pseudo", "run", *mode, path]) as proc:
-        time.sleep(1.0)
+        _started(proc)
+        time.sleep(0.5)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=10)
     assert proc.returncode == 130
@@ -139,15 +141,44 @@ def _argv(tmp_path, text: str, mode: list[str], *options: str) -> list[str]:
     return [sys.executable, "-m", "pseudo", "run", *mode, *options, path]
 
 
-def _interrupted(tmp_path, text: str, mode: list[str], wait: float):
-    """Run the program in a mode (or as an emitted file), send Ctrl-C after `wait` seconds: its
-    exit code, output, errors, and the seconds it took to stop."""
+def _started(proc):
+    """Wait (on a busy machine, long) for the child's first line of output: it is running its program."""
+    ready, _, _ = select.select([proc.stdout], [], [], 60)
+    assert ready and proc.stdout.readline(), "the program did not start"
+
+
+def _interrupted(tmp_path, text: str, mode: list[str], wait: float, started: bool = False):
+    """Run the program in a mode (or as an emitted file), send Ctrl-C after `wait` seconds (after
+    its first line of output, if `started`): its exit code, output, errors, and the seconds it
+    took to stop."""
     with child(_argv(tmp_path, text, mode)) as proc:
+        if started:
+            _started(proc)
         time.sleep(wait)
         sent = time.monotonic()
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=10)
     return proc.returncode, out, err, time.monotonic() - sent
+
+
+def test_a_ctrl_c_just_before_the_work_ends_is_not_lost():
+    """Ctrl-C while the work on the deep stack (compiling the program, say) is ending: the
+    runner waits a moment for it, and when it ends on its own in that moment, the Ctrl-C still
+    stops what was to follow (it was lost, and the program then ran on)."""
+    import _thread
+
+    from pseudo.runtime.runner import on_deep_stack
+
+    def work():
+        _thread.interrupt_main()  # as if Ctrl-C came now; the runner sees it within 0.1 s
+        time.sleep(0.15)  # and ends within the 0.2 s the runner then waits for it
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            on_deep_stack(work, lambda: None)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_a_child_gets_ctrl_c_though_the_tests_ignore_it(tmp_path):
@@ -180,8 +211,9 @@ def test_the_time_limit_stops_slow_steps_within_a_second_or_so(tmp_path, mode, t
 def test_ctrl_c_stops_a_loop_that_counts_no_steps_for_long(tmp_path, mode):
     """A short ДЛЯ of constant bounds counts its steps with the run around it, and each of its
     turns here takes milliseconds: Ctrl-C still stops it at once, where it is."""
-    code, out, err, seconds = _interrupted(tmp_path, "s := 0\nДЛЯ i := 1 ДО 5000 ВЫПОЛНЯТЬ\n  x := 7 ^ 40000\n"
-                                                     "  s := s + x ОСТ 10\nВЕРНУТЬСЯ\nСООБЩИТЬ 'готово', s\n", mode, 1.0)
+    code, out, err, seconds = _interrupted(tmp_path, "СООБЩИТЬ 'пошла'\ns := 0\nДЛЯ i := 1 ДО 5000 ВЫПОЛНЯТЬ\n"
+                                                     "  x := 7 ^ 40000\n  s := s + x ОСТ 10\nВЕРНУТЬСЯ\n"
+                                                     "СООБЩИТЬ 'готово', s\n", mode, 0.5, started=True)
     assert (code, out) == (130, "")
     assert "прервано (Ctrl-C)" in err and "п.pseudo:" in err
     assert seconds < 1.5

@@ -167,6 +167,8 @@ def on_deep_stack(fn, on_interrupt, deadline=None, on_time=None):
             if not done.acquire(timeout=2.0):  # blocked in input, or in one long operation
                 stop.waiting = sys._current_frames().get(worker)  # where: the report shows it
                 raise
+        if not outcome:  # fn() ended on its own meanwhile: the Ctrl-C stops what was to follow
+            raise
     if outcome:
         try:
             raise outcome[0]
