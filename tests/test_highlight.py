@@ -17,7 +17,7 @@ from pseudo.frontend.parser import lark_parser
 from pseudo.frontend.source import Source
 from pseudo.messages import KEYWORDS as MESSAGE_KEYWORDS
 from pseudo.tools import highlight
-from pseudo.tools.highlight import CONSTANTS, KEYWORDS, KINDS, TOKEN_RULES, to_html, tokens
+from pseudo.tools.highlight import BUILTINS, CONSTANTS, KEYWORDS, KINDS, TOKEN_RULES, to_html, tokens
 
 FILES = sorted(PROGRAMS.glob("**/*.pseudo")) + sorted((ROOT / "tests" / "golden").glob("**/*.pseudo"))
 IDS = [str(p.relative_to(ROOT)) for p in FILES]
@@ -83,6 +83,17 @@ def test_the_keywords_are_the_grammars():
              if t.pattern.type == "str" and t.pattern.value.isalpha() and t.pattern.value.isupper()}
     assert words == set(KEYWORDS) | set(CONSTANTS)
     assert set(KEYWORDS) | set(CONSTANTS) | {"КОНЕЦ_ЕСЛИ", "КОНЕЦ_РАБОТЫ"} == MESSAGE_KEYWORDS
+
+
+def test_the_builtins_are_the_runtimes():
+    """Every built-in function of the runtime that a program calls by one word is highlighted
+    (ВИД was missing), and the analysis knows the kind of each one's result."""
+    from pseudo.analysis.kinds import BUILTIN_KINDS
+    from pseudo.runtime.library import BUILTINS as RUNTIME_BUILTINS
+    words = {name for name in RUNTIME_BUILTINS if " " not in name}  # «ввод кончился» is a phrase
+    assert set(BUILTINS) == words
+    assert set(BUILTIN_KINDS) | {"АБС", "МИН", "МАКС"} == set(RUNTIME_BUILTINS)  # these three: their arguments' kind
+    assert ("builtin", "ВИД") in tokens("x := ВИД(1)")
 
 
 @pytest.mark.parametrize(("text", "expected"), [
