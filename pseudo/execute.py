@@ -18,6 +18,7 @@ from .runtime.runner import FrameReader, on_deep_stack, run_program
 from .runtime.values import Failure
 
 NOTICE_AFTER = 5.0  # seconds a run goes without reading, printing or pausing before its Notice tells
+RUN_MODES = ("compiled", "exact", "interpret", "reference")
 INTERPRETER_FRAMES = 60  # Python frames one pseudo call may take in the interpreter, nesting included
 
 
@@ -26,6 +27,8 @@ def run(loaded, stdin=None, stdout=None, limits: Limits | None = None, mode: str
     """Run the program; raises PseudoRuntimeError when it fails. `mode`: "compiled",
     "exact", "interpret" (closures.py) or "reference" (interpreter.py). Statistics and tracing
     need an interpreter. `notices`: where to tell that a run goes on quietly (Notice), or None."""
+    if mode not in RUN_MODES:
+        raise ValueError(f"mode {mode!r}: one of {', '.join(RUN_MODES)}")
     limits = limits or Limits()
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     if mode in ("compiled", "exact") and stats is None and tracer is None:

@@ -42,3 +42,14 @@ def test_steps_count_loops_calls_and_transfers():
 def test_runtime_error_keeps_output_so_far():
     out = run_text("СООБЩИТЬ 1\nСООБЩИТЬ 1 / 0\n")
     assert out.lines == ["1"] and out.error.code == "div-zero"
+
+
+def test_an_unknown_mode_is_refused_not_run_another_way():
+    import io
+
+    import pytest
+
+    import pseudo
+    from pseudo.frontend.source import Source
+    with pytest.raises(ValueError, match="'interp'"):
+        pseudo.run(pseudo.load(Source("СООБЩИТЬ 1\n")), stdout=io.StringIO(), mode="interp")

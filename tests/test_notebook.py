@@ -122,8 +122,6 @@ def test_the_trace_as_text():
     assert code == 64 and "неизвестный вид событий «нечто»" in err
 
 
-@pytest.mark.skipif("--seed" not in options("run"),
-                    reason="the command line has no --seed yet: it comes with the random built-in function")
 def test_seed_reaches_the_run():
     cell = "ДЛЯ i := 1 ДО 20 ВЫПОЛНЯТЬ СООБЩИТЬ СЛУЧАЙНОЕ(1000), ВЕРНУТЬСЯ\nСООБЩИТЬ"
     first, again, other = (magic(f"--seed {n}", cell) for n in (7, 7, 8))

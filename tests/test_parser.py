@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import pseudo
 from pseudo import nodes
 from pseudo.errors import StaticError
+from pseudo.execute import deep_call
 from pseudo.frontend import bodies, parser, resolver
 from pseudo.frontend.lark_standalone import (
     ParseConf,
@@ -172,8 +173,8 @@ def _assert_driven_alike(source: Source) -> int:
         return real(toks, src)
     with mock.patch.object(bodies, "read_expression", spy):
         try:
-            resolver.resolve_program(source)
-        except (StaticError, RecursionError):
+            deep_call(lambda: resolver.resolve_program(source))  # as pseudo loads a file
+        except StaticError:
             pass
     read = 0
     for toks, start in pieces:

@@ -189,7 +189,7 @@ class Bounds:
         self._block(s.body, scope, self._refined(s.cond, True, s.body, scope, env))
 
     def _stmt_For(self, s: n.For, scope, env) -> None:
-        self._for(s, s.var, s.start, s.step, s.stop, s.body, scope, env)
+        self._for(s.var, s.start, s.step, s.stop, s.body, scope, env)
 
     def _stmt_Loop(self, s: n.Loop, scope, env) -> None:
         self._block(s.body, scope, env)
@@ -208,7 +208,7 @@ class Bounds:
     _stmt_Screen = _stmt_Print
     _stmt_Stop = _stmt_Label = _stmt_Goto = _stmt_Exit
 
-    def _for(self, s, var, start, step, stop, body, scope, env) -> None:
+    def _for(self, var, start, step, stop, body, scope, env) -> None:
         first, last = self._value(start, scope, env), self._value(stop, scope, env)
         by = self._value(step, scope, env) if step is not None else (1, 1)
         if first is None or last is None or by is None:

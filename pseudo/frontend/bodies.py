@@ -100,7 +100,7 @@ class BodyResolver:
 
     # ---- blocks and statements ----
 
-    def block(self, block: n.Block, kind: str) -> n.Block:
+    def block(self, block: n.Block) -> n.Block:
         self.scope.chain.append(id(block))
         out: list[n.Stmt] = []
         stmts, i = list(block.stmts), 0
@@ -134,8 +134,8 @@ class BodyResolver:
         return self.RESOLVE[type(s)](self, s)
 
     def _resolve_If(self, s: n.If) -> n.Stmt:
-        return n.If(s.span, self.test(s.cond, "ЕСЛИ", "ТО"), self.block(s.then, "if"),
-                    self.block(s.else_, "if") if s.else_ is not None else None)
+        return n.If(s.span, self.test(s.cond, "ЕСЛИ", "ТО"), self.block(s.then),
+                    self.block(s.else_) if s.else_ is not None else None)
 
     def _resolve_While(self, s: n.While) -> n.Stmt:
         return n.While(s.span, self.test(s.cond, "ПОКА", "ВЫПОЛНЯТЬ"), self.loop_body(s.body, "while"))
@@ -186,7 +186,7 @@ class BodyResolver:
     def loop_body(self, body: n.Block, kind: str) -> n.Block:
         self.scope.loops.append(kind)
         try:
-            return self.block(body, "loop")
+            return self.block(body)
         finally:
             self.scope.loops.pop()
 

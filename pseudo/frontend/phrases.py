@@ -258,11 +258,6 @@ def _case_differences(pattern: Pattern, tokens: list[Token], slices) -> list[tup
     return out
 
 
-def phrase_function_name(pattern: Pattern) -> str:
-    """место_свободно: the words joined, for the transpiler and the call stack."""
-    return "_".join(w for w in pattern.words)
-
-
 
 # The screen phrases every program knows (docs/language.md § 9). A program's own phrase or
 # procedure spelt the same takes precedence.

@@ -59,7 +59,7 @@ class Resolver:
         for f in self.loaded.files:
             self.warnings.extend(f.warnings)
             for d in f.definitions:
-                self._declare(d, f.source)
+                self._declare(d)
         definitions = {}
         for f in self.loaded.files:
             for d in f.definitions:
@@ -71,13 +71,13 @@ class Resolver:
         raw_main = n.Block(span, tuple(stmts))
         body = BodyResolver(self, main_file.source, Scope(None, []))
         body.collect_labels(raw_main)
-        main = body.guard(lambda: body.block(raw_main, "top"), n.Block(span, ()))
+        main = body.guard(lambda: body.block(raw_main), n.Block(span, ()))
         comments = tuple(c for f in self.loaded.files for c in f.comments)
         program = n.Program(span, definitions, main, comments)
         program, self.walked = bind_names(program, self.warnings, self.errors, self.broken.names)
         return program
 
-    def _declare(self, d: RawDef, source: Source) -> None:
+    def _declare(self, d: RawDef) -> None:
         if d.is_phrase:
             try:
                 pattern = parse_pattern(d.name, d.span)
@@ -113,7 +113,7 @@ class Resolver:
         resolver.collect_labels(d.body)
         if not d.body.stmts and not d.broken:
             self.errors.append(diagnostic("error", "empty-body", d.span, hint("body-dedent"), name=d.name))
-        body = resolver.guard(lambda: resolver.expression_body(d.body) or resolver.block(d.body, "top"),
+        body = resolver.guard(lambda: resolver.expression_body(d.body) or resolver.block(d.body),
                               n.Block(d.span, ()))
         words = tuple(e.name if not isinstance(e, str) else e for e in pattern.elements) if pattern else ()
         return n.Definition(d.span, pattern.key if pattern else d.name, tuple(params), body, (),
