@@ -381,6 +381,12 @@ def _main(argv: list[str] | None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    return run_command(args)
+
+
+def run_command(args, interrupted: str = "прервано (Ctrl-C)") -> int:
+    """The command of parsed arguments, whatever stops it reported in Russian with its exit code
+    (the command line, and the notebook's %%pseudo, whose Ctrl-C is a button: `interrupted`)."""
     try:
         return COMMANDS[args.command](args)
     except (UsageError, OutputRefused) as e:
@@ -393,7 +399,7 @@ def _main(argv: list[str] | None) -> int:
         return e.exit_code
     except KeyboardInterrupt:
         _flush()
-        print("\npseudo: прервано (Ctrl-C)", file=sys.stderr)
+        print(f"\npseudo: {interrupted}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader of our output went away (`| head`): not an error
         try:

@@ -25,11 +25,10 @@ import io
 import re
 import sys
 import tempfile
-import traceback
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, PseudoError, render
+from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_USAGE
 
 CELL_NAME = "ячейка.pseudo"
 INPUT = re.compile(r"\{\s*ввод:[ ]?(.*?)\s*\}", re.DOTALL)  # the golden files' `{ ввод: … }`
@@ -84,7 +83,7 @@ def run_magic(line: str, cell: str | None, stdout, stderr, show_html=None) -> in
               "%pseudo ФАЙЛ", file=stderr)
         return EXIT_USAGE
     stdin = io.StringIO(args.input if args.input is not None else _cell_input(text or ""))
-    command = "trace" if args.trace else "run"
+    args.command = "trace" if args.trace else "run"
     folder = page = None
     if args.trace and not (args.margin or args.explain or args.format != "text"):
         args.html = True  # the page, in a frame of the notebook
@@ -95,7 +94,7 @@ def run_magic(line: str, cell: str | None, stdout, stderr, show_html=None) -> in
     messages = io.StringIO() if folder is not None else stderr  # less the line naming the temporary page
     try:
         with _streams(stdin, stdout, messages), _program_text(args.file, text):
-            code = _command(cli, command, args)
+            code = cli.run_command(args, interrupted="прервано")
         if folder is not None:
             said = f"pseudo: страница трассировки записана в {page}\n"
             stderr.write(messages.getvalue().replace(said, ""))
@@ -107,30 +106,6 @@ def run_magic(line: str, cell: str | None, stdout, stderr, show_html=None) -> in
         if folder is not None:
             folder.cleanup()
     return code
-
-
-def _command(cli, command: str, args) -> int:
-    """The command, its failures reported as `pseudo.cli.main` reports them."""
-    try:
-        return cli.COMMANDS[command](args)
-    except (cli.UsageError, cli.OutputRefused) as e:
-        print(f"pseudo: ошибка: {e}", file=sys.stderr)
-        return EXIT_USAGE
-    except PseudoError as e:
-        _flush(sys.stdout)
-        print(e.render(), file=sys.stderr)
-        return e.exit_code
-    except KeyboardInterrupt:
-        _flush(sys.stdout)
-        print("\npseudo: прервано", file=sys.stderr)
-        return 130
-    except Exception:  # noqa: BLE001 - as on the command line: a message in Russian, not a traceback
-        _flush(sys.stdout)
-        print(render("error", "внутренняя ошибка pseudo — это не ошибка вашей программы. Пожалуйста, "
-                     "сообщите о ней разработчикам, приложив программу и команду.", None), file=sys.stderr)
-        if args.debug:
-            traceback.print_exc(file=sys.stderr)
-        return EXIT_RUNTIME
 
 
 @contextmanager
@@ -209,13 +184,6 @@ def _example(name: str, stderr) -> str | None:
 def _cell_input(text: str) -> str:
     """The lines of `{ ввод: … }` comments, in order."""
     return "".join(m.group(1) + "\n" for m in INPUT.finditer(text))
-
-
-def _flush(stream) -> None:
-    try:
-        stream.flush()
-    except (OSError, ValueError):
-        pass
 
 
 def page_frame(page: str, title: str, height: int = PAGE_HEIGHT) -> str:
