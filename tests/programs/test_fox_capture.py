@@ -64,7 +64,7 @@ positions = st.one_of(anywhere, st.sampled_from(ref.FIELDS).flatmap(capturable))
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(positions, st.booleans())
+@given(positions, st.sampled_from(MODES))
 def test_random_positions_match_the_brute_force(position, mode):
     fox, hens = position
     check(fox, hens, mode)

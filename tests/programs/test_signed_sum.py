@@ -1,5 +1,5 @@
-"""Головоломка 27: both programs, interpreted and mode, print the reference's lines."""
-from conftest import PROGRAMS, run_file
+"""Головоломка 27: both programs, in every mode, print the reference's lines."""
+from conftest import MODES, PROGRAMS, run_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import signed_sum
@@ -7,7 +7,7 @@ from reference import signed_sum
 PROGRAMS_27 = ["signed_sum_iterative", "signed_sum_recursive"]
 
 
-def lines_of(name: str, numbers: list[int], s: int, mode: bool) -> list[str]:
+def lines_of(name: str, numbers: list[int], s: int, mode: str) -> list[str]:
     stdin = f"{len(numbers)}\n{' '.join(map(str, numbers))}\n{s}\n"
     outcome = run_file(PROGRAMS / f"{name}.pseudo", stdin, mode=mode)
     assert outcome.error is None, outcome.error.render()
@@ -32,7 +32,7 @@ def instances(draw):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(instances(), st.sampled_from(PROGRAMS_27), st.booleans())
+@given(instances(), st.sampled_from(PROGRAMS_27), st.sampled_from(MODES))
 def test_programs_print_exactly_the_reference(instance, name, mode):
     numbers, s = instance
     assert lines_of(name, numbers, s, mode) == signed_sum.solutions(numbers, s)
