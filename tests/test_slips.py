@@ -2,6 +2,7 @@
 no one fix is sure, says what is known. (The messages are also golden programs in
 tests/golden/messages/.)"""
 import pytest
+from conftest import PROGRAMS
 
 import pseudo
 from pseudo.errors import StaticError
@@ -14,6 +15,8 @@ def only_error(text: str):
     assert len(caught.value.diagnostics) == 1, caught.value.render()
     return caught.value.diagnostics[0]
 
+
+NO_THEN = "«место свободно» = ИСТИНА\n«занять место» = СООБЩИТЬ 1\nx := 1\nЕСЛИ место свободно\n  занять место\n"  # ЕСЛИ without ТО, then its body
 
 SLIPS = [
     ("СООБЩИТЬ «Привет»\n", (1, 10), "«Привет» в кавычках-ёлочках — это образец фразы, а не строка",
@@ -57,6 +60,19 @@ SLIPS = [
     ("ДЛЯ i := 1 ДО 3 ВЫПОЛНЯТЬ\n    СООБЩИТЬ i\nк = 5\nВЕРНУТЬСЯ\n", (3, 1), "не может быть инструкцией",
      ("если строка 3 — определение к, то ДЛЯ со строки 1 ещё не закрыто: определения пишутся вне блоков — "
      "поставьте ВЕРНУТЬСЯ перед строкой 3; если присваивание — пишите к := …")),
+    # ЕСЛИ without ТО: the condition runs on through the body, past the ТО of an inner ЕСЛИ
+    (NO_THEN + "  ЕСЛИ x = 2 ТО СООБЩИТЬ 2 КОНЕЦ_ЕСЛИ\nКОНЕЦ_ЕСЛИ\n", (6, 17), "неожиданное СООБЩИТЬ",
+     "после условия ЕСЛИ (строка 4) пишется ТО"),
+    (NO_THEN + "  ЕСЛИ x = 2 ТО СООБЩИТЬ 2 ИНАЧЕ СООБЩИТЬ 3 КОНЕЦ_ЕСЛИ\nКОНЕЦ_ЕСЛИ\n", (6, 17), "неожиданное СООБЩИТЬ",
+     "после условия ЕСЛИ (строка 4) пишется ТО"),
+    # … and the lower-case «и» of a phrase on the next line is the phrase's word, not a slip
+    ("«найти (x) и (y)» = СООБЩИТЬ x, y\nk := 9\nЕСЛИ k = 9 k\n  ИНАЧЕ найти 1 и 2\nКОНЕЦ_ЕСЛИ\n", (4, 3),
+     "неожиданное ИНАЧЕ; ожидалось: ТО", "после условия ЕСЛИ (строка 3) пишется ТО"),
+    # a phrase called with other words: the nearest phrase, not «И» in capitals
+    ("«найти (x) и (y)» = СООБЩИТЬ x, y\nнайди 1 и 2\n", (2, 1), "не понимаю «найди 1 и 2»",
+     "может быть, «найти (x) и (y)»?"),
+    ("x := 1\nЕСЛИ x > 0 и x < 2 ТО СООБЩИТЬ x КОНЕЦ_ЕСЛИ\n", (2, 12), "не понимаю «x > 0 и x < 2»",
+     "ключевые слова пишутся прописными буквами: И"),
 ]
 
 
@@ -77,3 +93,10 @@ def test_a_hint_never_proposes_the_name_that_was_written():
 def test_an_assignment_typed_with_equals_keeps_its_hint():
     d = only_error("ДЛЯ i := 1 ДО 3 ВЫПОЛНЯТЬ\n    к = i * 2\nВЕРНУТЬСЯ\n")
     assert d.hint == "для присваивания пишется «:=», а не «=»"
+
+
+def test_the_book_queens_without_a_then_are_told_of_the_then_not_of_an_extra_end_if():
+    text = (PROGRAMS / "queens_recursive.pseudo").read_text(encoding="utf-8")
+    d = only_error(text.replace("ЕСЛИ место k, i свободно ТО", "ЕСЛИ место k, i свободно"))
+    assert (d.span.line, d.text) == (19, "неожиданное КОНЕЦ_ЕСЛИ; ожидалось: ТО"), d.render()
+    assert d.hint == "после условия ЕСЛИ (строка 13) пишется ТО", d.render()

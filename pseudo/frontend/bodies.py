@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .. import nodes as n
 from ..errors import StaticError, diagnostic, static_error
-from ..messages import KEYWORDS, hint, nearest
+from ..messages import hint, nearest
 from ..runtime.names import RESULT
 from .layout import header_end
 from .parser import RawDef, RawUse, Run, Token, read_expression
@@ -257,17 +257,14 @@ class BodyResolver:
                                 name=head.value, call=call, kind="функция" if _is_function(d) else "процедура")
         if self.screen_matches(run.tokens):
             return static_error("screen-not-value", run.span, hint("screen-not-value"), text=text)
-        for tok in run.tokens:
-            if tok.type in WORD_TYPES and tok.value.upper() in KEYWORDS and tok.value != tok.value.upper():
-                return static_error("no-phrase", span_of_token(self.source, tok),
-                                    hint("keyword-case", keyword=tok.value.upper()), text=text)
-            tip = keyword_hint(tok.value) if tok.type == "NAME" else None
+        near = self.r.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
+        for tok in run.tokens:  # near a phrase, its lower-case «и» is the phrase's own word
+            tip = keyword_hint(tok.value, in_prose=bool(near)) if tok.type in WORD_TYPES else None
             if tip:
                 return static_error("no-phrase", span_of_token(self.source, tok), tip, text=text)
         if isinstance(expr, n.Node):
             tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
             return static_error("not-a-statement", run.span, self.definition_in_block(run) or tip, text=text)
-        near = self.r.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
         tip = hint("no-phrase", nearest=" или ".join(near)) if near else None
         return static_error("no-phrase", run.span, tip, text=text)
 

@@ -156,13 +156,20 @@ def _index(tokens: list[Token], tok: Token) -> int:
 
 def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | None:
     before = tokens[:_index(tokens, tok)]
-    for other in tokens:
+    for other in [*before, tok]:  # a word after `tok` is not what stopped the parser
         where = f" (строка {other.line})" if other.line != tok.line else ""  # the caret is elsewhere
-        tip = keyword_hint(other.value, where) if other.type == "NAME" else None
+        tip = keyword_hint(other.value, where, in_prose=bool(where)) if other.type == "NAME" else None
         if tip:
             return tip
     if tok.type in COMPARISONS and any(t.type in COMPARISONS and t.line == tok.line for t in before):
         return hint("compare-chain")
+    waiting = _if_without_then(before)
+    if "THEN" in expected and waiting is not None:
+        return hint("missing-then", where=f" (строка {waiting.line})" if waiting.line != tok.line else "")
+    opener = _innermost_unclosed(before)
+    if "DO" in expected and opener is not None and opener.type in ("WHILE", "FOR") \
+            and not any(t.type == "DO" for t in before[before.index(opener):]):
+        return hint("missing-do")
     if tok.type == "END_IF" and "END_IF" not in expected:
         return hint("extra-end-if")
     if tok.type in OPERATORS and before and before[-1].type in OPERATORS and before[-1].type != "NOT":
@@ -177,13 +184,6 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
         return hint("two-numbers")
     if before and before[-1].type == "COMMA" and _statement_start(before).type == "PRINT":
         return hint("print-comma")
-    opener = _innermost_unclosed(before)
-    if "THEN" in expected and opener is not None and opener.type == "IF" \
-            and not any(t.type == "THEN" for t in before[before.index(opener):]):
-        return hint("missing-then")
-    if "DO" in expected and opener is not None and opener.type in ("WHILE", "FOR") \
-            and not any(t.type == "DO" for t in before[before.index(opener):]):
-        return hint("missing-do")
     if opener is not None and opener.type == "IF" and tok.type == "LOOP_END" and _closed_later(opener, tokens):
         return _loop_end_in_if(opener, before, tokens)
     if opener is not None and opener.type == "IF" and "END_IF" in expected:
@@ -192,7 +192,21 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
         return hint("missing-loop-end", opener=TERMINALS[opener.type], line=opener.line)
     if tok.type == "DEF_EQ":
         return hint("body-dedent")
+    if waiting is not None and waiting.line < tok.line:  # its condition ran on, through the lines of its body
+        return hint("missing-then", where=f" (строка {waiting.line})")
     return None
+
+
+def _if_without_then(before: list[Token]) -> Token | None:
+    """The innermost ЕСЛИ of `before` still waiting for its ТО (a ТО answers the nearest
+    ЕСЛИ before it that has none), if one is."""
+    waiting: list[Token] = []
+    for tok in before:
+        if tok.type == "IF":
+            waiting.append(tok)
+        elif tok.type == "THEN" and waiting:
+            waiting.pop()
+    return waiting[-1] if waiting else None
 
 
 def _closed_later(opener: Token, tokens: list[Token]) -> Token | None:
@@ -224,10 +238,18 @@ def _statement_start(before: list[Token]) -> Token:
     return before[i]
 
 
-def keyword_hint(word: str, where: str = "") -> str | None:
+# Keywords that are everyday Russian words too: in lower case in the words of a phrase
+# («… на строке k и придать …») they are the phrase's own words, not a keyword in the wrong case.
+PROSE_WORDS = {"И", "ИЛИ", "НЕ", "ТО", "ДО", "ДЛЯ", "ПОКА", "ШАГ"}
+
+
+def keyword_hint(word: str, where: str = "", in_prose: bool = False) -> str | None:
     """The hint for a name that is a keyword mistyped: in lower case, with Latin letters that
-    look like its Cyrillic ones (naming them), or misspelt; None if it is not one."""
+    look like its Cyrillic ones (naming them), or misspelt; None if it is not one. `in_prose`:
+    the word may be a phrase's own, so a lower-case «и» or «до» is no slip."""
     if word.upper() in KEYWORDS and word != word.upper():
+        if in_prose and word.upper() in PROSE_WORDS:
+            return None
         return hint("keyword-case", keyword=word.upper(), where=where)
     keyword = LATIN_KEYWORDS.get(fold_lookalikes(word))
     if keyword and keyword != word:
