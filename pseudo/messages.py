@@ -171,10 +171,13 @@ def message(code: str, **args) -> str:
 
 
 def nearest(word: str, choices, cutoff: float = 0.6) -> str | None:
-    """The choice closest to `word`, for a hint. difflib is imported here, on the path of a
-    message only, so that it is not part of every start."""
+    """The choice closest to `word`, for a hint: first one that differs only in capitals
+    (Факт for ФАКТ, S for s), which difflib rates far apart. difflib is imported here, on the
+    path of a message only, so that it is not part of every start."""
     import difflib
-    found = difflib.get_close_matches(word, [c for c in choices if c != word], n=1, cutoff=cutoff)  # never itself
+    others = [c for c in choices if c != word]  # never itself
+    found = [c for c in others if c.casefold() == word.casefold()] or \
+        difflib.get_close_matches(word, others, n=1, cutoff=cutoff)
     return found[0] if found else None
 
 

@@ -71,6 +71,9 @@ SLIPS = [
     # a phrase called with other words: the nearest phrase, not «И» in capitals
     ("«найти (x) и (y)» = СООБЩИТЬ x, y\nнайди 1 и 2\n", (2, 1), "не понимаю «найди 1 и 2»",
      "может быть, «найти (x) и (y)»?"),
+    # reading and printing as other school languages write them
+    ("ПРОЧИТАТЬ n\n", (1, 1), "не понимаю «ПРОЧИТАТЬ n»", "может быть, ПРОЧЕСТЬ вместо «ПРОЧИТАТЬ»?"),
+    ("вывод 'да'\n", (1, 1), "не понимаю «вывод 'да'»", "может быть, СООБЩИТЬ вместо «вывод»?"),
     ("x := 1\nЕСЛИ x > 0 и x < 2 ТО СООБЩИТЬ x КОНЕЦ_ЕСЛИ\n", (2, 12), "не понимаю «x > 0 и x < 2»",
      "ключевые слова пишутся прописными буквами: И"),
 ]
@@ -81,6 +84,11 @@ def test_the_slip_is_told_with_its_fix(text, place, message, tip):
     d = only_error(text)
     assert ((d.span.line, d.span.column), message in d.text) == (place, True), d.render()
     assert d.hint is not None and tip in d.hint, d.render()
+
+
+def test_a_procedure_of_the_program_is_no_keyword_of_another_language():
+    d = only_error("ПЕЧАТЬ (x) = СООБЩИТЬ x\nПЕЧАТЬ 5\n")
+    assert d.hint == "ПЕЧАТЬ определена в строке 1: ПЕЧАТЬ (x) =", d.render()
 
 
 def test_a_hint_never_proposes_the_name_that_was_written():
@@ -100,3 +108,10 @@ def test_the_book_queens_without_a_then_are_told_of_the_then_not_of_an_extra_end
     d = only_error(text.replace("ЕСЛИ место k, i свободно ТО", "ЕСЛИ место k, i свободно"))
     assert (d.span.line, d.text) == (19, "неожиданное КОНЕЦ_ЕСЛИ; ожидалось: ТО"), d.render()
     assert d.hint == "после условия ЕСЛИ (строка 13) пишется ТО", d.render()
+
+
+def test_a_name_written_in_other_capitals_is_offered_as_written_where_it_is_defined():
+    """difflib rates «Факт» and «ФАКТ» far apart: a name that differs only in capitals comes first."""
+    assert only_error("ФАКТ (n) = n\nСООБЩИТЬ Факт(5)\n").hint == "может быть, ФАКТ?"
+    warned = pseudo.load(Source("s := 1\nСООБЩИТЬ S\n", "t.pseudo")).warnings
+    assert [(w.code, w.hint) for w in warned] == [("never-assigned", "может быть, s?")]

@@ -259,7 +259,8 @@ class BodyResolver:
             return static_error("screen-not-value", run.span, hint("screen-not-value"), text=text)
         near = self.r.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
         for tok in run.tokens:  # near a phrase, its lower-case «и» is the phrase's own word
-            tip = keyword_hint(tok.value, in_prose=bool(near)) if tok.type in WORD_TYPES else None
+            tip = keyword_hint(tok.value, in_prose=bool(near), first=tok is head) \
+                if tok.type in WORD_TYPES else None
             if tip:
                 return static_error("no-phrase", span_of_token(self.source, tok), tip, text=text)
         if isinstance(expr, n.Node):

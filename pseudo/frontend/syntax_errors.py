@@ -243,10 +243,19 @@ def _statement_start(before: list[Token]) -> Token:
 PROSE_WORDS = {"И", "ИЛИ", "НЕ", "ТО", "ДО", "ДЛЯ", "ПОКА", "ШАГ"}
 
 
-def keyword_hint(word: str, where: str = "", in_prose: bool = False) -> str | None:
+# What pupils write for the book's reading and printing, from other school languages.
+SYNONYMS = {"ПРОЧИТАТЬ": "ПРОЧЕСТЬ", "ЧИТАТЬ": "ПРОЧЕСТЬ", "ВВЕСТИ": "ПРОЧЕСТЬ", "ВВОД": "ПРОЧЕСТЬ",
+            "ВЫВЕСТИ": "СООБЩИТЬ", "ВЫВОД": "СООБЩИТЬ", "ПЕЧАТЬ": "СООБЩИТЬ", "НАПЕЧАТАТЬ": "СООБЩИТЬ",
+            "ПЕЧАТАТЬ": "СООБЩИТЬ", "НАПИСАТЬ": "СООБЩИТЬ"}
+
+
+def keyword_hint(word: str, where: str = "", in_prose: bool = False, first: bool = False) -> str | None:
     """The hint for a name that is a keyword mistyped: in lower case, with Latin letters that
     look like its Cyrillic ones (naming them), or misspelt; None if it is not one. `in_prose`:
-    the word may be a phrase's own, so a lower-case «и» or «до» is no slip."""
+    the word may be a phrase's own, so a lower-case «и» or «до» is no slip; `first`: the word
+    begins a statement, where ВЫВЕСТИ or ВВОД stands for the keyword of another language."""
+    if first and word.upper() in SYNONYMS:
+        return hint("keyword-typo", written=word, keyword=SYNONYMS[word.upper()], where=where)
     if word.upper() in KEYWORDS and word != word.upper():
         if in_prose and word.upper() in PROSE_WORDS:
             return None
