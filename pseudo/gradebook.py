@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import os
 
+from .runtime.io import plural
 from .tasks import Difference, Task, Test
 
 MARKS = {"passed": "+", "failed": "−", "error": "!", "limit": "∞", None: "·"}
@@ -88,7 +89,8 @@ def test_lines(test: Test, found: dict, width: int = 0, same_as: str | None = No
     lines = [f"  {name}  {'не пройден' if status == 'failed' else 'ошибка выполнения'}"
              + (f" — {Difference.from_dict(found['diff']).where()}" if status == "failed" else "")]
     if test.input:
-        lines.append(f"        ввод:      {_input_line(test.input)}")
+        first, *more = _input_lines(test.input)
+        lines += [f"        ввод:      {first}", *(f"                   {line}" for line in more)]
     if status == "failed":
         diff = Difference.from_dict(found["diff"])
         if diff.note and diff.expected == diff.received:
@@ -107,11 +109,13 @@ def _shown(line: str | None) -> str:
     return "конец вывода" if line is None else f"«{line}»"
 
 
-def _input_line(text: str) -> str:
+def _input_lines(text: str) -> list[str]:
+    """A test's input as it is when it is short (a count and the numbers a pupil types, each
+    line in «»), else how long it is."""
     lines = text.rstrip("\n").split("\n")
-    if len(lines) == 1 and len(lines[0]) <= 60:
-        return f"«{lines[0]}»"
-    return f"{len(lines)} строк, {len(text)} знаков"
+    if len(lines) <= 3 and all(len(line) <= 60 for line in lines):
+        return [f"«{line}»" for line in lines]
+    return [f"{plural(len(lines), 'строка', 'строки', 'строк')}, {plural(len(text), 'знак', 'знака', 'знаков')}"]
 
 
 # ---- pseudo grade: the table ----
@@ -164,9 +168,9 @@ def _cell(text: str) -> str:
 STYLE = """
 body { font: 20px/1.45 system-ui, "DejaVu Sans", sans-serif; margin: 1.2em 2em; color: #111; background: #fff; }
 h1 { font-size: 1.6em; margin: 0 0 .3em; } h2 { font-size: 1.3em; margin: 1.6em 0 .4em; border-top: 3px solid #333;
-padding-top: .4em; } h3 { font-size: 1.1em; margin: 1.2em 0 .4em; }
+padding-top: .4em; } h3 { font-size: 1.1em; margin: 1.2em 0 .4em; white-space: pre-wrap; }
 table.results { border-collapse: collapse; margin: .6em 0; width: 100%; }
-.results td:last-child { overflow-wrap: anywhere; }
+.results td:last-child { overflow-wrap: anywhere; white-space: pre-wrap; }  /* «сумма:  6» keeps its two spaces */
 .results th, .results td { border: 1px solid #888; padding: .2em .5em; text-align: left; vertical-align: top; }
 .results td.num { text-align: right; white-space: nowrap; }
 .results td.mark { text-align: center; font: bold 1.1em ui-monospace, "DejaVu Sans Mono", monospace; padding: .2em .35em; }

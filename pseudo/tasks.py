@@ -399,6 +399,9 @@ def _lines(expected: list[str], received: list[str]) -> Difference | None:
                         "в ожидаемом выводе нет перевода строки в конце; в выводе он есть")
             elif a.rstrip(" \t\n") == b.rstrip(" \t\n"):
                 note = "разница в пробелах в конце строки"
+            elif "".join(a.split()) == "".join(b.split()):  # «сумма:  6»: a space beside СООБЩИТЬ's own
+                column = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b))) + 1
+                note = f"разница только в пробелах, с {column}-го знака"
         a, b = _window(*(x if x is None else x.rstrip("\n") for x in (a, b)))
         return Difference(i + 1, i + 1, a, b, note)
     return None

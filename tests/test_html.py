@@ -521,3 +521,19 @@ def test_printing_gives_a_handout_of_the_source_and_the_steps(browser, pages, tm
     assert "cur" in (rows[-1].get_attribute("class") or "")
     (tmp_path / "handout.pdf").write_bytes(pdf)
     page.close()
+
+
+def test_the_grade_page_keeps_the_spaces_of_a_wrong_line(browser, tmp_path):
+    """«сумма:  6» against «сумма: 6»: HTML folds spaces, and the two lines would read the same."""
+    task = tmp_path / "сумма"
+    (task / "tests").mkdir(parents=True)
+    (task / "tests" / "01.out").write_text("сумма: 6\n", encoding="utf-8")
+    work = tmp_path / "петров.pseudo"
+    work.write_text("СООБЩИТЬ 'сумма: ', 6\n", encoding="utf-8")
+    html = tmp_path / "итоги.html"
+    assert cli("grade", str(task), str(work), "--html", str(html)).returncode == 0
+    page = open_page(browser, html)
+    said = "ожидалось «сумма: 6», получено «сумма:  6» (разница только в пробелах, с 8-го знака)"
+    assert said in page.inner_text("table.results td:last-child")
+    assert said in page.inner_text("h3")
+    page.close()

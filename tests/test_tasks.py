@@ -447,6 +447,25 @@ def test_exact_comparison_names_invisible_differences():
     assert difference("exact", "a\n", "a\n\n").text() == "строка 2: ожидалось конец вывода, получено «»"
 
 
+def test_a_difference_in_spaces_inside_a_line_is_named_with_its_place():
+    """«сумма:  6» against «сумма: 6» looks the same at a glance, and the same on a page."""
+    for mode in ("exact", "lines"):
+        assert difference(mode, "сумма: 6\n", "сумма:  6\n").text() == \
+            "строка 1: ожидалось «сумма: 6», получено «сумма:  6» (разница только в пробелах, с 8-го знака)"
+    assert difference("exact", "a b\n", "ab\n").note == "разница только в пробелах, с 2-го знака"
+    assert difference("exact", "a b\n", "a c\n").note == ""
+
+
+def test_a_short_input_is_shown_line_by_line_and_a_long_one_counted():
+    from pseudo.gradebook import test_lines
+    from pseudo.tasks import Test
+    found = {"status": "failed", "diff": difference("exact", "6\n", "5\n").as_dict()}
+    assert test_lines(Test("01", "3\n1 2 3\n", "6\n"), found)[1:3] == [
+        "        ввод:      «3»", "                   «1 2 3»"]
+    assert test_lines(Test("01", "1\n2\n3\n4\n", "6\n"), found)[1] == "        ввод:      4 строки, 8 знаков"
+    assert test_lines(Test("01", "1\n" * 21, "6\n"), found)[1] == "        ввод:      21 строка, 42 знака"
+
+
 def test_lines_comparison_ignores_trailing_blanks_and_final_newlines():
     assert difference("lines", "a\nb\n", "a  \nb\t\n\n\n") is None
     assert difference("lines", "a\nb", "a\nb\n") is None
