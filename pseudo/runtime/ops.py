@@ -252,7 +252,7 @@ def прогрессия(start, step, stop):
         return range(start, stop + 1, step) if step > 0 else range(start, stop - 1, step)
     for v in (start, step, stop):
         if not is_number(v):
-            raise fail("type-for", kind=kind(v))
+            raise fail("type-for", value=described(v), **slip_of_reading(v))
     if step == 0:
         raise fail("for-zero-step")
     return _fractions(start, step, stop)
