@@ -620,6 +620,8 @@ def cmd_trace(args) -> int:
                 elif args.html:  # the page shows how it ended at its last position
                     view.ended(outcome, error, max_events if outcome == "trace-limit" else None)
                 sink.finish()  # the trace up to the end or up to the program's error is whole
+                if args.html:  # said here, before the program's error: the page is there all the same
+                    print(f"pseudo: страница трассировки записана в {path}", file=sys.stderr)
             except OSError as e:  # a full disk, a closed stream: the program's error, if any, says it
                 if outcome != "error":
                     raise OutputRefused(f"не удалось записать трассировку: {e.strerror or e}") from None
@@ -635,8 +637,6 @@ def cmd_trace(args) -> int:
     _flush()
     if stopped:
         print(stopped, file=sys.stderr)
-    if args.html:
-        print(f"pseudo: страница трассировки записана в {path}", file=sys.stderr)
     return EXIT_OK
 
 

@@ -112,6 +112,7 @@ def test_a_trace_that_stops_with_an_error_is_shown_whole():
     code, out, err, shown = magic("--trace", "СООБЩИТЬ 1\nСООБЩИТЬ y")
     assert (code, out, len(shown)) == (70, "1\n", 1)
     assert "переменная y не получила значения" in err
+    assert "страница трассировки" not in err  # the page is in the cell, not in a temporary file to name
 
 
 def test_the_trace_as_text():

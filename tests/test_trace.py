@@ -203,6 +203,17 @@ def test_html_page_is_self_contained(tmp_path):
     assert "<script src" not in text and "<link" not in text and "@import" not in text
 
 
+def test_a_page_that_ends_with_an_error_is_named_before_the_error(tmp_path):
+    program = tmp_path / "p.pseudo"
+    program.write_text("ПРОЧЕСТЬ n\nСООБЩИТЬ n + 1\n", encoding="utf-8")
+    page = tmp_path / "p.html"
+    done = cli("trace", "--html", "-o", str(page), str(program), stdin="пять\n")
+    assert done.returncode == 70 and page.is_file()
+    said, error = done.stderr.splitlines()[:2]
+    assert said == f"pseudo: страница трассировки записана в {page}"
+    assert error.startswith(f"{program}:2:10: ошибка: операция «+» не применима к строке и целому числу")
+
+
 def test_a_page_survives_what_the_program_prints(tmp_path):
     """Output, names and values are data: `</script>` printed by the program cannot end the
     page's script."""
