@@ -298,11 +298,18 @@ def _read(имя, whole_line):
         held = ВВОД.count
         raise fail("read-eof", name=имя, what="ПРОЧЕСТЬ СТРОКУ" if whole_line else "ПРОЧЕСТЬ",
                    value="строки" if whole_line else "значения", nth=reads,
-                   held=f"во вводе было всего {plural(held, 'значение', 'значения', 'значений')}" if held
-                   else "ввод был пуст")
+                   held=_all_read(held) if held else "ввод был пуст")
     if type(значение) is str and not whole_line:
         WORDS_READ[значение] = имя
     return значение
+
+
+def _all_read(held):
+    """«это 4-е чтение x, а во вводе было всего 4 значения» reads as a contradiction: the other
+    reads took values too."""
+    if held == 1:
+        return "во вводе было всего одно значение, и оно уже прочитано"
+    return f"во вводе было всего {plural(held, 'значение', 'значения', 'значений')}, и все они уже прочитаны"
 
 
 def plural(count, one, few, many):
