@@ -25,6 +25,7 @@ from .phrases import (
     depths,
     words_of,
 )
+from .raw import header_text
 from .source import Source, Span, fold_lookalikes, span_of_token
 from .syntax_errors import keyword_hint, unexpected
 
@@ -251,9 +252,8 @@ class BodyResolver:
                 and run.tokens[1].type != "LPAR" and self.r.procs[head.value].params:  # ПОКАЗАТЬ 5
             d = self.r.procs[head.value]
             call = f"{head.value}({_source_text(self.source, run.tokens[1:])})"
-            header = f"{d.name} ({', '.join(('РЕЗ ' if p.by_ref else '') + p.name for p in d.params)}) ="
             return static_error("call-without-parens", _tokens_span(self.source, run.tokens),
-                                hint("call-without-parens", name=d.name, line=d.span.line, header=header),
+                                hint("defined-at", name=d.name, line=d.span.line, header=header_text(d)),
                                 name=head.value, call=call, kind="функция" if _is_function(d) else "процедура")
         if self.screen_matches(run.tokens):
             return static_error("screen-not-value", run.span, hint("screen-not-value"), text=text)

@@ -9,6 +9,7 @@ from ..errors import Diagnostic, diagnostic
 from ..messages import hint, nearest
 from ..runtime.library import BUILTINS
 from . import silent
+from .raw import header_text
 
 
 def check(program: n.Program, facts: Facts, captures=()) -> list[Diagnostic]:
@@ -106,7 +107,8 @@ def _check_call(call: n.Call, defs: dict[str, n.Definition]) -> list[Diagnostic]
     if d is None:
         return []  # reported by the resolver
     if len(call.args) != len(d.params):
-        return [diagnostic("error", "arity", call.span, name=_display(d), expected=len(d.params),
+        tip = None if d.is_phrase else hint("defined-at", name=d.name, line=d.span.line, header=header_text(d))
+        return [diagnostic("error", "arity", call.span, tip, name=_display(d), expected=len(d.params),
                            noun=_plural(len(d.params)), got=len(call.args))]
     return [diagnostic("error", "ref-arg", arg.span, param=p.name, name=_display(d))
             for arg, p in zip(call.args, d.params)

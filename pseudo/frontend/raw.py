@@ -28,6 +28,12 @@ class RawDef:
         self.broken = False
 
 
+def header_text(d: RawDef | n.Definition) -> str:
+    """A procedure's or function's header as a pupil writes it: ФАКТ (n) =, ОБМЕН (РЕЗ a, РЕЗ b) =."""
+    params = ", ".join(("РЕЗ " if p.by_ref else "") + p.name for p in d.params)
+    return f"{d.name} ({params}) =" if params else f"{d.name} ="
+
+
 class RawUse:
     def __init__(self, path: str, span: Span):
         self.path, self.span = path, span
