@@ -33,7 +33,8 @@ def char_error(source: Source, pos: int, line: int, column: int) -> StaticError:
         return StaticError([diagnostic("error", "typographic-quote", span, hint("typographic-quote", fixed=fixed),
                                        char=ch)])
     after_digit = pos > 0 and source.text[pos - 1].isdigit()
-    tip = hint("two-numbers") if ch in ".," and after_digit else None
+    tip = hint("two-numbers") if ch in ".," and after_digit else \
+        hint("not-equal") if source.text.startswith("!=", pos) else None
     return StaticError([diagnostic("error", "unexpected-char", span, tip, char=ch)])
 
 
@@ -88,8 +89,11 @@ def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: So
         opener = _innermost_unclosed(tokens)
         if opener is not None:
             what, closer = CLOSERS[opener.type]
+            lines = [t.line for t in tokens if t.type != "_NL"]
             for t in tokens:  # КОНЕЦ_ЕСИЛ, ВЕРНУТЬСЯ with a Latin В: the block's closer is mistyped
                 tip = keyword_hint(t.value) if t.type == "NAME" else None
+                if t.type == "NAME" and t.value.upper() in CLOSER_WORDS and lines.count(t.line) == 1:
+                    tip = hint("keyword-typo", written=t.value, keyword=closer)  # КОНЕЦ, все alone on a line
                 if tip:
                     return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, t), tip,
                                                    opener=what, closer=closer)])
@@ -161,6 +165,8 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
         tip = keyword_hint(other.value, where, in_prose=bool(where)) if other.type == "NAME" else None
         if tip:
             return tip
+    if tok.type == "EQ" and before and before[-1].type == "EQ" and before[-1].end_pos == tok.start_pos:
+        return hint("double-equals")  # `x == 1`, as C and Python write it
     if tok.type in COMPARISONS and any(t.type in COMPARISONS and t.line == tok.line for t in before):
         return hint("compare-chain")
     waiting = _if_without_then(before)
@@ -241,8 +247,10 @@ def _statement_start(before: list[Token]) -> Token:
 # Keywords that are everyday Russian words too: in lower case in the words of a phrase
 # («… на строке k и придать …») they are the phrase's own words, not a keyword in the wrong case.
 PROSE_WORDS = {"И", "ИЛИ", "НЕ", "ТО", "ДО", "ДЛЯ", "ПОКА", "ШАГ"}
-
-
+# What pupils write to close a block, from other school languages (КЦ, ВСЕ: КуМир's).
+CLOSER_WORDS = {"КОНЕЦ", "КЦ", "ВСЕ", "ВСЁ", "КОНЕЦ_ЦИКЛА", "КОНЕЦЦИКЛА", "END"}
+# The operators as Pascal and Python write them.
+OPERATOR_WORDS = {"MOD": "ОСТ", "DIV": "ДЕЛ", "AND": "И", "OR": "ИЛИ", "NOT": "НЕ"}
 # What pupils write for the book's reading and printing, from other school languages.
 SYNONYMS = {"ПРОЧИТАТЬ": "ПРОЧЕСТЬ", "ЧИТАТЬ": "ПРОЧЕСТЬ", "ВВЕСТИ": "ПРОЧЕСТЬ", "ВВОД": "ПРОЧЕСТЬ",
             "ВЫВЕСТИ": "СООБЩИТЬ", "ВЫВОД": "СООБЩИТЬ", "ПЕЧАТЬ": "СООБЩИТЬ", "НАПЕЧАТАТЬ": "СООБЩИТЬ",
@@ -256,6 +264,8 @@ def keyword_hint(word: str, where: str = "", in_prose: bool = False, first: bool
     begins a statement, where ВЫВЕСТИ or ВВОД stands for the keyword of another language."""
     if first and word.upper() in SYNONYMS:
         return hint("keyword-typo", written=word, keyword=SYNONYMS[word.upper()], where=where)
+    if word.upper() in OPERATOR_WORDS:
+        return hint("keyword-typo", written=word, keyword=OPERATOR_WORDS[word.upper()], where=where)
     if word.upper() in KEYWORDS and word != word.upper():
         if in_prose and word.upper() in PROSE_WORDS:
             return None
