@@ -27,7 +27,7 @@ from .phrases import (
 )
 from .raw import header_text
 from .source import Source, Span, fold_lookalikes, span_of_token
-from .syntax_errors import keyword_hint, unexpected
+from .syntax_errors import keyword_hint, label_as_assignment, unexpected
 
 if TYPE_CHECKING:
     from .resolver import Resolver, Scope
@@ -264,7 +264,8 @@ class BodyResolver:
             if tip:
                 return static_error("no-phrase", span_of_token(self.source, tok), tip, text=text)
         if isinstance(expr, n.Node):
-            tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else None
+            tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else \
+                label_as_assignment(self.source, head, text)
             return static_error("not-a-statement", run.span, self.definition_in_block(run) or tip, text=text)
         tip = hint("no-phrase", nearest=" или ".join(near)) if near else None
         return static_error("no-phrase", run.span, tip, text=text)

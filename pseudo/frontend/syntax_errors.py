@@ -6,6 +6,7 @@ terminals it expected there, and `char_error` for a character no terminal accept
 """
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from ..errors import Diagnostic, StaticError, diagnostic
@@ -176,8 +177,16 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
     if "DO" in expected and opener is not None and opener.type in ("WHILE", "FOR") \
             and not any(t.type == "DO" for t in before[before.index(opener):]):
         return hint("missing-do")
+    after = tokens[_index(tokens, tok) + 1:]
+    if tok.type == "END_IF" and opener is not None and opener.type in ("FOR", "WHILE", "DO") \
+            and not any(t.type == "LOOP_END" for t in after):  # `ДЛЯ … КОНЕЦ_ЕСЛИ`: the loop's closer mistaken
+        return hint("loop-end-not-end-if", opener=TERMINALS[opener.type], line=opener.line)
     if tok.type == "END_IF" and "END_IF" not in expected:
         return hint("extra-end-if")
+    if tok.type == "COMMA" and before and after and before[-1].type == after[0].type == "NUMBER" \
+            and before[-1].end_pos == tok.start_pos and tok.end_pos == after[0].start_pos:  # `x := 3,5`
+        whole, part = before[-1].value, after[0].value
+        return hint("decimal-comma", written=f"{whole},{part}", fixed=f"{whole}{part}/{10 ** len(part)}")
     if tok.type in OPERATORS and before and before[-1].type in OPERATORS and before[-1].type != "NOT":
         return hint("two-operators", first=before[-1].value, second=tok.value)
     if tok.type in ("RPAR", "RSQB"):
@@ -255,6 +264,13 @@ OPERATOR_WORDS = {"MOD": "ОСТ", "DIV": "ДЕЛ", "AND": "И", "OR": "ИЛИ",
 SYNONYMS = {"ПРОЧИТАТЬ": "ПРОЧЕСТЬ", "ЧИТАТЬ": "ПРОЧЕСТЬ", "ВВЕСТИ": "ПРОЧЕСТЬ", "ВВОД": "ПРОЧЕСТЬ",
             "ВЫВЕСТИ": "СООБЩИТЬ", "ВЫВОД": "СООБЩИТЬ", "ПЕЧАТЬ": "СООБЩИТЬ", "НАПЕЧАТАТЬ": "СООБЩИТЬ",
             "ПЕЧАТАТЬ": "СООБЩИТЬ", "НАПИСАТЬ": "СООБЩИТЬ"}
+
+
+def label_as_assignment(source: Source, head: Token, text: str) -> str | None:
+    """`x : 5` reads as the label x: and the statement 5; the hint for that statement, when only
+    a label stands before it on its line: an assignment with «:» for «:=»."""
+    label = re.fullmatch(r"\s*([^\W\d]\w*)\s*:\s*", source.line(head.line)[:head.column - 1])
+    return hint("label-as-assign", fixed=f"{label[1]} := {text}") if label else None
 
 
 def keyword_hint(word: str, where: str = "", in_prose: bool = False, first: bool = False) -> str | None:
