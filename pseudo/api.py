@@ -79,8 +79,9 @@ def _source(path: str, data: bytes):
     try:
         return Source(data.decode("utf-8-sig"), path, data)
     except UnicodeDecodeError as e:
+        from .messages import encoding_hint  # on the path of the error only
         raise StaticError([Diagnostic("error", "not-utf8", f"файл {path} не в кодировке UTF-8 (байт {e.start})",
-                                      _byte_span(path, e.object, e.start), "сохраните программу в UTF-8")]) from None
+                                      _byte_span(path, e.object, e.start), encoding_hint(data, "программу"))]) from None
 
 
 def _byte_span(path: str, data: bytes, start: int):

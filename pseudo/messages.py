@@ -186,5 +186,21 @@ def nearest(word: str, choices, cutoff: float = 0.6) -> str | None:
     return found[0] if found else None
 
 
+def encoding_hint(data: bytes, what: str) -> str:
+    """The hint for a file that is not UTF-8: Notepad of older Windows saves Russian text in
+    Windows-1251, whose bytes then read as Cyrillic letters, or as «Юникод», UTF-16 with its
+    zero bytes; say so, and how to save it again."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
+        return f"похоже, файл сохранён в UTF-16 («Юникод» в Блокноте): сохраните {what} в UTF-8"
+    try:
+        foreign = [c for c in data.decode("cp1251") if ord(c) > 127]
+    except UnicodeDecodeError:
+        foreign = []
+    if len(foreign) >= 3 and sum("А" <= c <= "я" or c in "Ёё" for c in foreign) >= 0.9 * len(foreign):
+        return (f"похоже, файл сохранён в кодировке Windows-1251: сохраните {what} в UTF-8 "
+                "(в Блокноте — «Сохранить как», кодировка UTF-8)")
+    return f"сохраните {what} в UTF-8"
+
+
 def hint(code: str, **args) -> str:
     return HINTS[code].format(**{"where": ""} | args)  # `where`: the place of a word the caret is not under

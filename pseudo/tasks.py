@@ -21,6 +21,7 @@ import os
 import re
 
 from .errors import EXIT_USAGE, Diagnostic, PseudoError
+from .messages import encoding_hint
 
 TASK_FILE = "task.toml"
 STATEMENT = "README.md"
@@ -252,7 +253,7 @@ def _text(path: str, faults: list) -> str | None:
         line = data[:e.start].count(b"\n") + 1
         column = len(data[data.rfind(b"\n", 0, e.start) + 1:e.start].decode("utf-8", "replace")) + 1
         faults.append(_fault(f"файл {path} не в кодировке UTF-8 (байт {e.start})",
-                             _span(path, data.decode("utf-8", "replace"), line, column, 1), "сохраните файл в UTF-8"))
+                             _span(path, data.decode("utf-8", "replace"), line, column, 1), encoding_hint(data, "файл")))
         return None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 

@@ -429,6 +429,22 @@ def test_a_test_file_not_in_utf8_is_told_with_its_line(tmp_path):
     assert f"{task}/tests/01.out:2:8: ошибка: файл {task}/tests/01.out не в кодировке UTF-8 (байт 25)" in done.stderr
 
 
+def test_a_file_saved_by_notepad_in_windows_1251_or_utf_16_is_named_so():
+    from pseudo.messages import encoding_hint
+    assert encoding_hint("ответ: 2\n".encode("cp1251"), "файл") == \
+        "похоже, файл сохранён в кодировке Windows-1251: сохраните файл в UTF-8 (в Блокноте — «Сохранить как», " \
+        "кодировка UTF-8)"
+    assert encoding_hint("ответ: 2\n".encode("utf-16"), "файл").startswith("похоже, файл сохранён в UTF-16")
+    assert encoding_hint(b"x := 1\n\xc3(\n", "программу") == "сохраните программу в UTF-8"  # one stray byte
+
+
+def test_a_program_in_windows_1251_is_told_how_to_save_it_again(tmp_path):
+    path = tmp_path / "орлов.pseudo"
+    path.write_bytes("СООБЩИТЬ 'сумма:', 6\n".encode("cp1251"))
+    done = cli("run", str(path))
+    assert done.returncode == 65 and "подсказка: похоже, файл сохранён в кодировке Windows-1251" in done.stderr
+
+
 def test_a_task_error_stops_grading_before_any_run(tmp_path):
     task = doubling(tmp_path, "time_limit = 0\n")
     done = cli("grade", str(task), program(tmp_path, "болтун", CLASS["болтун"]))
