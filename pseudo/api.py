@@ -61,9 +61,9 @@ def read_bytes(path: str) -> bytes:
     """The bytes of a program file (or the text a caller gave for that name, `given_texts`)."""
     if path in _GIVEN:
         return _GIVEN[path]
+    from .files import read_program
     try:
-        with open(path, "rb") as f:
-            return f.read()
+        return read_program(path)
     except FileNotFoundError:
         raise UsageError(f"файл {path} не найден") from None
     except IsADirectoryError:

@@ -112,10 +112,10 @@ def load(filename: str, data: bytes) -> dict | None:
     for path, real, known in entry["uses"]:
         if os.path.realpath(path) != real:  # a link that now leads elsewhere, or is a file of its own
             return None
+        from .files import read_program
         try:
-            with open(path, "rb") as f:
-                if digest(f.read()) != known:
-                    return None
+            if digest(read_program(path, regular_only=True)) != known:
+                return None
         except OSError:
             return None
     return entry

@@ -1,4 +1,5 @@
-"""Files the tool writes: never one of its inputs, and never left half-written.
+"""Files the tool writes: never one of its inputs, and never left half-written; and the one
+reading of a program file, bounded.
 
 An output path is compared with every input (the program and each file it names in
 ИСПОЛЬЗОВАТЬ) by identity — the same device and inode — so `./p.pseudo`, a hard link or a
@@ -12,6 +13,31 @@ from __future__ import annotations
 import errno
 import os
 import stat
+
+MAX_BYTES = 10 * 1024 * 1024  # no program is this long: a larger file is a slip (/dev/zero, a log)
+
+
+class NotAProgram(OSError):
+    """A file that cannot be a program: a device, a pipe, or one too large."""
+
+
+def read_program(path, regular_only: bool = False) -> bytes:
+    """The bytes of a program file, never more than MAX_BYTES: a device that never ends
+    (/dev/zero) or a huge file named by mistake is refused, not read until memory runs out.
+    `regular_only` (a file a program names in ИСПОЛЬЗОВАТЬ): a device, a pipe or a terminal
+    is refused before it is opened, since opening a pipe or reading a terminal waits."""
+    if regular_only:
+        try:
+            mode = os.stat(path).st_mode
+        except ValueError:  # a NUL byte in the name: open says so
+            mode = stat.S_IFREG
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a folder: open's own error names it
+            raise NotAProgram(0, "это не файл, а устройство или канал")
+    with open(path, "rb") as f:
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise NotAProgram(0, f"файл больше {MAX_BYTES // 1024 // 1024} МБ — это не программа")
+    return data
 
 
 class OutputRefused(Exception):

@@ -303,6 +303,34 @@ def test_misused_limits_and_streams_are_clean_errors(tmp_path):
         assert "Traceback" not in result.stderr
 
 
+def _capped_memory():
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def test_a_device_or_a_huge_file_is_refused_as_a_program_not_read(tmp_path):
+    """A program file is read up to 10 MB: `pseudo run /dev/zero` and `ИСПОЛЬЗОВАТЬ '/dev/zero'`
+    once read until memory ran out; a file a program uses must be a file, not a device or a
+    named pipe (opening a pipe waits for a writer, a terminal for typing). Memory is capped
+    here, so that a return of the fault fails the test, not the machine."""
+    fifo = tmp_path / "канал.pseudo"
+    os.mkfifo(fifo)
+    cases = [(["/dev/zero"], 64, "pseudo: ошибка: не удалось прочесть /dev/zero: файл больше 10 МБ — это не программа")]
+    for i, device in enumerate(("/dev/zero", "/dev/stdin", str(fifo))):
+        used = write(tmp_path, f"ИСПОЛЬЗОВАТЬ '{device}'\nСООБЩИТЬ 1\n", f"п{i}.pseudo")
+        cases.append(([used], 65, f"не удалось прочесть файл {device}: это не файл, а устройство или канал"))
+    big = tmp_path / "большой.pseudo"
+    big.write_bytes(b"x := 1\n" + b" " * (10 << 20))
+    cases.append(([str(big)], 64, "файл больше 10 МБ — это не программа"))
+    for args, code, said in cases:
+        result = subprocess.run([sys.executable, "-m", "pseudo", "run", *args], capture_output=True, text=True,
+                                encoding="utf-8", cwd=ROOT, timeout=60, check=False, preexec_fn=_capped_memory)
+        assert result.returncode == code and said in result.stderr, (args, result.stderr)
+        assert "внутренняя ошибка" not in result.stderr
+        if code == 65:
+            assert "подсказка: ИСПОЛЬЗОВАТЬ подключает файл с определениями на языке книги" in result.stderr
+
+
 def test_check_names_every_broken_part_then_the_count_and_run_refuses_with_the_same(tmp_path):
     """docs/language.md §13: every chunk's syntax error, the others' errors, then the count."""
     path = write(tmp_path, "п1 (x) =\n    y := x +\nп2 (x) =\n    ЕСЛИ x > 1 ТО СООБЩИТЬ 1\nп3 =\n"

@@ -287,6 +287,23 @@ def test_what_a_program_prints_and_its_name_reach_the_page_escaped(tmp_path):
     assert "&lt;b&gt;ok&lt;/b&gt;" in page
 
 
+def test_a_pupils_use_of_a_device_is_refused_not_read(tmp_path):
+    """`ИСПОЛЬЗОВАТЬ '/dev/zero'` once read the device in the grading process until the kernel
+    ended it (22 GB), and '/dev/stdin' waited for the teacher's typing."""
+    task = make_task(tmp_path / "задача", {"01": (None, "3\n")})
+    works = tmp_path / "класс"
+    program(works, "ноль", "ИСПОЛЬЗОВАТЬ '/dev/zero'\nСООБЩИТЬ 3\n")
+    program(works, "ввод", "ИСПОЛЬЗОВАТЬ '/dev/stdin'\nСООБЩИТЬ 3\n")
+    program(works, "верно", "СООБЩИТЬ 3\n")
+    done = cli("grade", str(task), str(works), timeout=60)
+    assert done.returncode == 0, done.stderr
+    rows = table_rows(done, works)
+    assert rows["верно"][1:4] == ["1", "из", "1"]
+    for pupil, device in (("ноль", "/dev/zero"), ("ввод", "/dev/stdin")):
+        assert rows[pupil][1:5] == ["0", "из", "1", "·"], rows[pupil]
+        assert f"не удалось прочесть файл {device}: это не файл, а устройство или канал" in " ".join(rows[pupil])
+
+
 def table_rows(done, folder: Path | None = None) -> dict[str, list[str]]:
     """The table's rows by pupil, but the loop's (a loaded machine may stop it by the time limit,
     not by the step limit), each as its words, the class's `folder` left out of its paths."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 import os
 
 from ..errors import Diagnostic, StaticError, diagnostic
+from ..files import NotAProgram
+from ..messages import hint
 from .parser import ParsedFile, RawUse, parse_file
 from .source import Source
 
@@ -48,7 +50,7 @@ def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str], name
             continue
         seen.add(_key(str(path)))
         try:
-            used = parse_file(Source.from_file(path))
+            used = parse_file(Source.from_file(path, regular_only=True))
         except (OSError, UnicodeDecodeError, ValueError) as e:
             unread.append(_unreadable(item, e))
             continue
@@ -66,7 +68,8 @@ def _unreadable(item: RawUse, e: Exception) -> Diagnostic:
         return diagnostic("error", "use-read-error", item.span, path=item.path,
                           detail=f"не в кодировке UTF-8 (байт {e.start})")
     if isinstance(e, OSError):
-        return diagnostic("error", "use-read-error", item.span, path=item.path, detail=e.strerror or str(e))
+        tip = hint("use-not-a-program") if isinstance(e, NotAProgram) else None
+        return diagnostic("error", "use-read-error", item.span, tip, path=item.path, detail=e.strerror or str(e))
     return diagnostic("error", "use-read-error", item.span, path=item.path.replace("\x00", "\\0"),
                       detail="в имени файла нулевой байт")  # ValueError
 

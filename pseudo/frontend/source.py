@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..files import read_program
+
 
 class Source:
     """One program file, normalised to NFC, with its lines kept for error display."""
@@ -14,9 +16,8 @@ class Source:
         self.lines = self.text.split("\n")
 
     @classmethod
-    def from_file(cls, path) -> Source:
-        with open(path, "rb") as f:
-            data = f.read()
+    def from_file(cls, path, regular_only: bool = False) -> Source:
+        data = read_program(path, regular_only)
         return cls(data.decode("utf-8-sig"), str(path), data)
 
     def line(self, n: int) -> str:
