@@ -18,9 +18,9 @@ from .errors import (
     PseudoError,
     render,
 )
-from .files import AtomicFile, OutputRefused, check_output, is_standard_output, write_file
+from .files import AtomicFile, OutputRefused, check_output, io_words, is_standard_output, write_file
 from .runtime import Limits
-from .runtime.report import IO_ERRORS, after_ctrl_c
+from .runtime.report import after_ctrl_c
 from .runtime.runner import MAX_DEPTH, final_flush
 
 # Imported where they are needed, not here: `pseudo run` of a program in the cache
@@ -489,7 +489,7 @@ def _write(path: str, data: str | bytes, loaded) -> None:
         except BrokenPipeError:
             raise
         except OSError as e:  # as a file given with -o that cannot be written
-            raise OutputRefused(f"не удалось записать стандартный вывод: {IO_ERRORS.get(e.errno) or e.strerror}") from None
+            raise OutputRefused(f"не удалось записать стандартный вывод: {io_words(e)}") from None
         return
     write_file(path, data, inputs=_inputs(loaded))
 
@@ -623,8 +623,8 @@ def cmd_trace(args) -> int:
                 if args.html:  # said here, before the program's error: the page is there all the same
                     print(f"pseudo: страница трассировки записана в {path}", file=sys.stderr)
             except OSError as e:  # a full disk, a closed stream: the program's error, if any, says it
-                if outcome != "error":
-                    raise OutputRefused(f"не удалось записать трассировку: {e.strerror or e}") from None
+                if outcome != "error" and not isinstance(e, BrokenPipeError):  # a reader gone (`| head`): no error
+                    raise OutputRefused(f"не удалось записать трассировку: {io_words(e)}") from None
     except BaseException as e:
         if isinstance(stream, AtomicFile):
             stream.commit() if isinstance(e, PseudoError) else stream.discard()

@@ -85,7 +85,7 @@ class AtomicFile:
                 self.stream = (os.fdopen(os.dup(descriptor), mode, encoding=encoding) if descriptor is not None
                                else open(path, mode, encoding=encoding))  # noqa: SIM115 - closed by commit
             except OSError as e:
-                raise OutputRefused(f"не удалось записать {path}: {e.strerror}") from None
+                raise OutputRefused(f"не удалось записать {path}: {io_words(e)}") from None
             self.write = self.stream.write
             return
         self.path = os.path.realpath(path)  # through a symbolic link: the file it names is replaced
@@ -93,7 +93,7 @@ class AtomicFile:
         try:
             fd, self.temp = _new_file(folder)
         except OSError as e:
-            raise OutputRefused(f"не удалось записать {path}: {e.strerror}") from None
+            raise OutputRefused(f"не удалось записать {path}: {io_words(e)}") from None
         self.stream = os.fdopen(fd, mode, encoding=encoding)
         self.write = self.stream.write  # the stream's own: a trace writes through it per event
 
@@ -104,7 +104,12 @@ class AtomicFile:
         if self.done:
             return
         self.done = True
-        self.stream.close()
+        try:
+            self.stream.close()  # what its buffer holds is written now: a full disk fails here
+        except OSError as e:
+            if self.temp is not None:
+                _remove(self.temp)
+            raise OutputRefused(f"не удалось записать {self.path}: {io_words(e)}") from None
         if self.temp is None:
             return
         try:
@@ -112,13 +117,16 @@ class AtomicFile:
             os.replace(self.temp, self.path)
         except OSError as e:
             _remove(self.temp)
-            raise OutputRefused(f"не удалось записать {self.path}: {e.strerror}") from None
+            raise OutputRefused(f"не удалось записать {self.path}: {io_words(e)}") from None
 
     def discard(self) -> None:
         if self.done:
             return
         self.done = True
-        self.stream.close()
+        try:
+            self.stream.close()
+        except OSError:  # what could not be written is dropped with the rest
+            pass
         if self.temp is not None:
             _remove(self.temp)
 
@@ -136,7 +144,16 @@ class AtomicFile:
 def write_file(path: str, data: str | bytes, inputs=()) -> None:
     """The whole output at once, atomically."""
     with AtomicFile(path, inputs, binary=isinstance(data, bytes)) as out:
-        out.write(data)
+        try:
+            out.write(data)
+        except OSError as e:  # a full disk, a device that refuses
+            raise OutputRefused(f"не удалось записать {path}: {io_words(e)}") from None
+
+
+def io_words(e: OSError) -> str:
+    """Why writing failed, in Russian where the error is one a user meets (a full disk)."""
+    from .runtime.report import IO_ERRORS
+    return IO_ERRORS.get(e.errno) or e.strerror or str(e)
 
 
 def _new_file(folder: str) -> tuple[int, str]:
@@ -159,7 +176,10 @@ def _descriptor(path: str) -> int | None:
     """The open descriptor a path names — /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N —
     or None. Such a path leads, through /proc, to a pipe (which has no name to replace) or to
     the file the shell opened, perhaps to append to: it is written through the descriptor,
-    never replaced (that would drop what the file held) nor reopened from its start."""
+    never replaced (that would drop what the file held) nor reopened from its start. `-` is
+    standard output, as everywhere in pseudo's command line."""
+    if path == "-":
+        return 1
     if os.name == "nt":
         return None
     path = os.path.abspath(path)
@@ -173,7 +193,7 @@ def _descriptor(path: str) -> int | None:
 
 def is_standard_output(path: str) -> bool:
     """`-`, or a name of the descriptor of standard output (/dev/stdout, /dev/fd/1)."""
-    return path == "-" or _descriptor(path) == 1
+    return _descriptor(path) == 1
 
 
 def _special(path: str) -> bool:

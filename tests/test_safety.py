@@ -201,8 +201,10 @@ def test_standard_output_named_as_a_file_is_written_where_it_stands(folder, args
         return subprocess.run(line, shell=True, cwd=folder, env=env, capture_output=True, check=False, timeout=120)
     assert shell("-o whole").returncode == 0
     whole = (folder / "whole").read_bytes()
-    piped = shell("-o /dev/stdout | cat")
-    assert piped.returncode == 0 and piped.stdout == whole, piped.stderr
+    for named in ("/dev/stdout", "-"):  # `-`: standard output, as everywhere (a page was once written to a file «-»)
+        piped = shell(f"-o {named} | cat")
+        assert piped.returncode == 0 and piped.stdout == whole, piped.stderr
+    assert not (folder / "-").exists()
     (folder / "log").write_bytes(b"before\n")
     assert shell("-o /dev/stdout >> log").returncode == 0
     assert (folder / "log").read_bytes() == b"before\n" + whole
@@ -211,3 +213,24 @@ def test_standard_output_named_as_a_file_is_written_where_it_stands(folder, args
     refused = shell("-o /dev/stdout >> p.pseudo")
     assert refused.returncode == 64 and "это сама программа" in refused.stderr.decode("utf-8")
     assert contents(folder) == before
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [["py"], ["py", "--limits"], ["graph"], ["graph", "--flowchart"], ["trace", "--html"],
+                                  ["trace"], ["grade", "--csv"], ["grade", "--html"]], ids=" ".join)
+def test_an_output_that_cannot_be_written_is_one_clean_error(tmp_path, args):
+    """-o /dev/full (what a full disk does to any file): the error names the file and says why
+    in Russian, exit 64, no internal error."""
+    program = tmp_path / "p.pseudo"
+    program.write_text(PROGRAM, encoding="utf-8")
+    if args[0] == "grade":
+        task = tmp_path / "задача"
+        (task / "tests").mkdir(parents=True)
+        (task / "tests" / "01.out").write_text("привет\n", encoding="utf-8")
+        result = cli("grade", str(task), str(program), args[1], "/dev/full")
+    else:
+        result = cli(*args, "-q", str(program), "-o", "/dev/full")
+    assert result.returncode == 64, result.stderr
+    assert "не удалось записать" in result.stderr and "на устройстве нет места" in result.stderr, result.stderr
+    assert "внутренняя ошибка" not in result.stderr
+
