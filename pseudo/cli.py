@@ -20,7 +20,7 @@ from .errors import (
 )
 from .files import AtomicFile, OutputRefused, check_output, io_words, is_standard_output, write_file
 from .runtime import Limits
-from .runtime.report import after_ctrl_c
+from .runtime.report import after_ctrl_c, printable
 from .runtime.runner import MAX_DEPTH, final_flush
 
 # Imported where they are needed, not here: `pseudo run` of a program in the cache
@@ -389,8 +389,8 @@ def run_command(args, interrupted: str = "прервано (Ctrl-C)") -> int:
     (the command line, and the notebook's %%pseudo, whose Ctrl-C is a button: `interrupted`)."""
     try:
         return COMMANDS[args.command](args)
-    except (UsageError, OutputRefused) as e:
-        print(f"pseudo: ошибка: {e}", file=sys.stderr)
+    except (UsageError, OutputRefused) as e:  # they name files: a name's control characters are not acted on
+        print(f"pseudo: ошибка: {printable(str(e))}", file=sys.stderr)
         return EXIT_USAGE
     except PseudoError as e:
         _flush()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import sys
 
+from .runtime.report import printable
+
 
 def cmd_test(args) -> int:
     from .api import UsageError
@@ -24,11 +26,11 @@ def cmd_test(args) -> int:
         path, tests, pupil = args.file, task.visible, True
         _must_be_program(path)
     hidden = sum(t.hidden for t in tests)
-    print(f"Задача «{task.title}»: {_tests_word(len(tests))}" + (f", из них скрытых: {hidden}" if hidden else ""))
+    print(f"Задача «{printable(task.title)}»: {_tests_word(len(tests))}" + (f", из них скрытых: {hidden}" if hidden else ""))
     report = _TestReport(tests, args)
     check(task, [path], tests, _cores(), lambda _, message: report.take(message), pupil)
     if report.error is not None:
-        print(report.error)
+        print(printable(report.error, lines=True))
         print(f"Пройдено 0 из {len(tests)}: программа не выполнялась.")
         return 1
     print(f"Пройдено {report.passed} из {len(tests)}.")
@@ -112,7 +114,7 @@ def cmd_grade(args) -> int:
         if path:
             _write(path, text(), task.files() + paths)
     (sys.stderr if "-" in (args.csv, args.html) else sys.stdout).write(
-        f"Задача «{task.title}»: {_tests_word(len(task.tests))}, учеников: {len(pupils)}\n{shown}")
+        f"Задача «{printable(task.title)}»: {_tests_word(len(task.tests))}, учеников: {len(pupils)}\n{shown}")
     for path in (args.csv, args.html):
         if path and path != "-":
             print(f"pseudo: записано в {path}", file=sys.stderr)

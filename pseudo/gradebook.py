@@ -11,6 +11,7 @@ import html
 import os
 
 from .runtime.io import plural
+from .runtime.report import printable
 from .tasks import Difference, Task, Test
 
 MARKS = {"passed": "+", "failed": "−", "error": "!", "limit": "∞", None: "·"}
@@ -79,7 +80,13 @@ def test_label(test: Test) -> str:
 
 def test_lines(test: Test, found: dict, width: int = 0, same_as: str | None = None) -> list[str]:
     """What `pseudo test` prints of one test: a line (its name in `width` characters), and
-    under a failure what differs; an error met before in test `same_as` is not shown again."""
+    under a failure what differs; an error met before in test `same_as` is not shown again.
+    What the program printed reaches the terminal only as text (printable), never as its
+    escape sequences."""
+    return [printable(line) for line in _test_lines(test, found, width, same_as)]
+
+
+def _test_lines(test: Test, found: dict, width: int, same_as: str | None) -> list[str]:
     name = test_label(test).ljust(width)
     status = found["status"]
     if status == "passed":
@@ -122,9 +129,10 @@ def _input_lines(text: str) -> list[str]:
 
 def table(task: Task, pupils: list[Pupil], width: int | None = None) -> str:
     """The class's results for the terminal: pupil, tests passed, a mark per test, the first
-    failure (cut to `width` characters, when given)."""
+    failure (cut to `width` characters, when given); names and outputs only as text (printable)."""
     head = ["ученик", "пройдено", "тесты", "первая ошибка"]
-    rows = [[p.name, f"{p.passed()} из {len(task.tests)}", marks(task, p), p.first_failure(task)] for p in pupils]
+    rows = [[printable(p.name), f"{p.passed()} из {len(task.tests)}", marks(task, p), printable(p.first_failure(task))]
+            for p in pupils]
     widths = [max(len(row[i]) for row in [head, *rows]) for i in range(3)]
     lines = []
     for row in [head, *rows]:

@@ -8,6 +8,8 @@ import sys
 
 import pytest
 from conftest import cli
+from hypothesis import given
+from hypothesis import strategies as st
 
 PROGRAM = "СООБЩИТЬ 'привет'\nЕСЛИ 1 = 1 ТО СООБЩИТЬ 2 КОНЕЦ_ЕСЛИ\n"
 USING = "ИСПОЛЬЗОВАТЬ 'доска.pseudo'\nСООБЩИТЬ размер\n"
@@ -234,3 +236,26 @@ def test_an_output_that_cannot_be_written_is_one_clean_error(tmp_path, args):
     assert "не удалось записать" in result.stderr and "на устройстве нет места" in result.stderr, result.stderr
     assert "внутренняя ошибка" not in result.stderr
 
+
+@given(st.text())
+def test_printable_text_holds_nothing_a_terminal_acts_on(text):
+    import unicodedata
+
+    from pseudo.runtime.report import UNSEEN, printable
+    shown = printable(text)
+    assert all(ch == "\t" or unicodedata.category(ch) not in UNSEEN for ch in shown)
+    assert printable(text, lines=True) == "\n".join(printable(line) for line in text.split("\n"))
+    if text.isprintable():
+        assert shown == text
+
+
+def test_a_file_names_control_characters_are_shown_not_acted_on(tmp_path):
+    """A message names the file as text: an escape sequence in a file's name does not reach the
+    terminal (the program's own lines were already shown so)."""
+    program = tmp_path / "цвет\x1b[31m\u202e.pseudo"
+    program.write_text("x := 1\nСООБЩИТЬ y\n", encoding="utf-8")
+    for args in (["run", str(program)], ["run", "--interpret", str(program)], ["check", str(program)],
+                 ["run", str(tmp_path / "нет\x1b[2J.pseudo")]):
+        result = cli(*args)
+        assert "\x1b" not in result.stderr and "\u202e" not in result.stderr, result.stderr
+        assert "\\x1b" in result.stderr, result.stderr

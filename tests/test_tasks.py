@@ -287,6 +287,23 @@ def test_what_a_program_prints_and_its_name_reach_the_page_escaped(tmp_path):
     assert "&lt;b&gt;ok&lt;/b&gt;" in page
 
 
+def test_what_a_program_prints_and_its_name_never_drive_the_teachers_terminal(tmp_path):
+    """A pupil's escape sequences (clear the screen, ring the bell) and the control characters of a file name or a task's title reach the table and `pseudo test`'s
+    lines written as text, \\x1b, never acted on; and a line break in a name does not cut a row."""
+    task = make_task(tmp_path / "задача", {"01": (None, "3\n")}, 'title = "Сумма\\u001b[2J"\n')
+    works = tmp_path / "класс"
+    prank = program(works, "шутник", "СООБЩИТЬ '\x1b[2J\x07' + '3'\n")
+    program(works, "имя\x1b]0;взлом\x07", "СООБЩИТЬ 3\n")
+    program(works, "две\nстроки", "СООБЩИТЬ 3, '\x1b'\n")
+    for done in (cli("grade", str(task), str(works)), cli("test", str(task), prank)):
+        assert done.returncode in (0, 1), done.stderr
+        text = done.stdout + done.stderr
+        assert not any(ch in text for ch in "\x1b\x07\r"), text
+    grade = cli("grade", str(task), str(works)).stdout
+    assert "Задача «Сумма\\x1b[2J»" in grade and "получено «\\x1b[2J\\x073»" in grade
+    assert "имя\\x1b]0;взлом\\x07  " in grade and "две\\nстроки  " in grade and "получено «3 \\x1b»" in grade
+
+
 def test_a_pupils_use_of_a_device_is_refused_not_read(tmp_path):
     """`ИСПОЛЬЗОВАТЬ '/dev/zero'` once read the device in the grading process until the kernel
     ended it (22 GB), and '/dev/stdin' waited for the teacher's typing."""

@@ -43,13 +43,29 @@ def render(severity, text, place, line_text=None, hint=None, extra=()):
     if place is None:
         lines = [f"{word}: {text}"]
     else:
-        lines = [f"{place.filename}:{place.line}:{place.column}: {word}: {text}"]
+        lines = [f"{printable(place.filename)}:{place.line}:{place.column}: {word}: {text}"]
         if line_text is not None:
             lines += caret_lines(place, line_text)
     lines += list(extra)
     if hint:
         lines.append(f"  подсказка: {hint}")
     return "\n".join(lines)
+
+
+UNSEEN = ("Cc", "Cf", "Cs", "Zl", "Zp")  # controls, format characters (bidi overrides), lone surrogates, breaks
+
+
+def printable(text, lines=False):
+    """The text as a terminal shows it without acting on it: each control or format character
+    (an escape sequence's ESC, a carriage return, a bell, a bidi override) and each byte of a
+    file name that is not UTF-8 written as Python writes it, \\x1b, \\r, \\u202e; tabs kept, and
+    line breaks with `lines`. For what a program or its file name brings to pseudo's own
+    messages: a file name, a pupil's output in a grading table."""
+    if text.isprintable():
+        return text
+    import unicodedata
+    return "".join(ch if ch == "\t" or lines and ch == "\n" or unicodedata.category(ch) not in UNSEEN
+                   else ascii(ch)[1:-1] for ch in text)
 
 
 def caret_lines(place, line_text):
@@ -101,7 +117,7 @@ def call_label(name, params, words, values):
 
 
 def stack_entry(name, params, words, values, call_place):
-    where = f"{call_place.filename}:{call_place.line}" if call_place is not None else "?"
+    where = f"{printable(call_place.filename)}:{call_place.line}" if call_place is not None else "?"
     return f"{call_label(name, params, words, values)}  — вызов в {where}"
 
 
