@@ -425,6 +425,7 @@ def fault(tmp_path, toml=None, tests=None, solution=DOUBLE) -> subprocess.Comple
     ("time_limit = -1\n", "time_limit: нужно положительное число секунд"),
     ("time_limit = inf\n", "time_limit: нужно положительное число секунд"),
     ("time_limit = true\n", "time_limit: нужно положительное число секунд"),
+    ("time_limit = 1e308\n", "time_limit: нужно положительное число секунд, не больше 3600"),  # once an internal error
     ('compare = "exakt"\n', "compare: «exakt» — нет такого способа сравнения"),
     ('hidden = "01"\n', "hidden: нужен список имён тестов в кавычках"),
     ("title = 5\n", "title: нужна непустая строка в кавычках"),
