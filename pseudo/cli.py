@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import errno
-import io
 import os
 import sys
 
@@ -21,7 +19,7 @@ from .errors import (
 from .files import AtomicFile, OutputRefused, check_output, io_words, is_standard_output, write_file
 from .runtime import Limits
 from .runtime.report import after_ctrl_c, printable
-from .runtime.runner import MAX_DEPTH, final_flush
+from .runtime.runner import MAX_DEPTH, final_flush, standard_streams
 
 # Imported where they are needed, not here: `pseudo run` of a program in the cache
 # (pseudo/cache.py) starts without the front end, the generator or pathlib.
@@ -340,34 +338,8 @@ def _add_file(p: argparse.ArgumentParser, cell: str | None = None) -> None:
         p.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
 
 
-class _Closed(io.TextIOBase):
-    """A standard stream the shell closed (`>&-`, `<&-`): nothing to read, and writing is
-    the program's input-output error, not a crash."""
-
-    def readline(self, size=-1):
-        return ""
-
-    def write(self, text):
-        raise OSError(errno.EBADF, "стандартный вывод закрыт")
-
-    def isatty(self):
-        return False
-
-
-def _standard_streams() -> None:
-    if sys.stdin is None:
-        sys.stdin = _Closed()
-    if sys.stdout is None:
-        sys.stdout = _Closed()
-    if sys.stderr is None:  # nowhere to report: messages are dropped
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the whole process
-    for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(encoding="utf-8", errors="replace")
-
-
 def main(argv: list[str] | None = None) -> int:
-    _standard_streams()
+    standard_streams()
     try:
         code = _main(argv)
     except SystemExit as e:  # --help, --version, a misused option: argparse ends the run itself

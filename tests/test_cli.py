@@ -255,6 +255,32 @@ def test_a_full_disk_under_standard_output_is_one_clean_error(tmp_path, command)
     assert "Exception ignored" not in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("case", ["stdin closed", "stdout closed", "ascii"])
+def test_an_emitted_file_meets_closed_and_narrow_streams_as_pseudo_run_does(tmp_path, case):
+    """`python3 p.py <&-`, `>&-`, PYTHONIOENCODING=ascii: the emitted file once ended in an
+    internal error (sys.stdin None, an encoding error) where pseudo run gives the program's
+    own error or its output; both now start their streams alike (runner.standard_streams)."""
+    text = {"stdin closed": "ПРОЧЕСТЬ x\nСООБЩИТЬ x\n", "stdout closed": "СООБЩИТЬ 'привет'\n",
+            "ascii": "СООБЩИТЬ 'привет'\n"}[case]
+    program = write(tmp_path, text)
+    outcomes = []
+    for limits in ([], ["--limits"]):
+        out = tmp_path / f"p{len(limits)}.py"
+        assert cli("py", "-q", *limits, program, "-o", str(out)).returncode == 0
+        outcomes.append([sys.executable, str(out)])
+    outcomes.append([sys.executable, "-m", "pseudo", "run", "-q", program])
+    env = dict(os.environ, PYTHONIOENCODING="ascii" if case == "ascii" else "utf-8")
+    shell = {"stdin closed": '"$@" <&-', "stdout closed": '"$@" >&-', "ascii": '"$@"'}[case]
+    results = []
+    for argv in outcomes:
+        result = subprocess.run(["sh", "-c", shell, "sh", *argv], capture_output=True, env=env, cwd=ROOT, timeout=60,
+                                check=False)
+        results.append((result.returncode, result.stdout, result.stderr.decode("utf-8")))
+        assert "внутренняя ошибка" not in results[-1][2], results[-1]
+    assert results[0] == results[1] == results[2]
+    assert results[0][0] == (0 if case == "ascii" else 70)
+
+
 def test_broken_pipe_is_not_an_error(tmp_path):
     path = write(tmp_path, "ДЛЯ i := 1 ДО 100000 ВЫПОЛНЯТЬ СООБЩИТЬ i ВЕРНУТЬСЯ\n")
     result = subprocess.run(f"{sys.executable} -m pseudo run {path} | head -1", shell=True, cwd=ROOT,

@@ -2,6 +2,7 @@
 emitted file (`выполнить`), which reports errors as `pseudo run` does.
 """
 import _thread
+import errno
 import gc
 import os
 import sys
@@ -316,6 +317,7 @@ class FrameReader:
 
 def выполнить(главная, программа, остальное=None, потом=None):
     """Run the program of an emitted file as `pseudo run` would, and exit with its code."""
+    standard_streams()
     программа = {**программа, "code_file": главная.__code__.co_filename}  # the file, as Python named it
     limits = _options(sys.argv[1:], bool(программа.get("counters")))
     try:
@@ -324,6 +326,38 @@ def выполнить(главная, программа, остальное=No
         sys.stdout = None
         code = EXIT_OK
     sys.exit(final_flush(code))
+
+
+class ClosedStream:
+    """A standard stream the shell closed (`>&-`, `<&-`), which Python gives as None: nothing
+    to read, and writing is the program's input-output error, not a crash."""
+
+    def readline(self, size=-1):
+        return ""
+
+    def write(self, text):
+        raise OSError(errno.EBADF, "стандартный вывод закрыт")
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+
+def standard_streams():
+    """The streams of a run, the same for pseudo and an emitted file: a closed one is a
+    ClosedStream, and output is UTF-8 whatever the locale (PYTHONIOENCODING=ascii), a
+    character it cannot hold replaced, never an error."""
+    if sys.stdin is None:
+        sys.stdin = ClosedStream()
+    if sys.stdout is None:
+        sys.stdout = ClosedStream()
+    if sys.stderr is None:  # nowhere to report: messages are dropped
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the whole process
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8", errors="replace")
 
 
 def final_flush(code, stderr=None):
