@@ -8,7 +8,7 @@ import sys
 
 import pytest
 from conftest import cli
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 PROGRAM = "СООБЩИТЬ 'привет'\nЕСЛИ 1 = 1 ТО СООБЩИТЬ 2 КОНЕЦ_ЕСЛИ\n"
@@ -259,3 +259,33 @@ def test_a_file_names_control_characters_are_shown_not_acted_on(tmp_path):
         result = cli(*args)
         assert "\x1b" not in result.stderr and "\u202e" not in result.stderr, result.stderr
         assert "\\x1b" in result.stderr, result.stderr
+
+
+NESTED = {  # a program whose expression nests `n` deep, in the forms that write parentheses in Python
+    "calls": lambda n: "f (x) = x + 1\nСООБЩИТЬ " + "f(" * n + "1" + ")" * n + "\n",
+    "conditionals": lambda n: "x := " + "ЕСЛИ ИСТИНА ТО " * n + "1" + " ИНАЧЕ 2 КОНЕЦ_ЕСЛИ" * n + "\nСООБЩИТЬ x\n",
+    "in a definition": lambda n: "g (y) =\n    РЕЗУЛЬТАТ := " + "МАКС(" * n + "y" + ", 1)" * n + "\nСООБЩИТЬ g(3)\n",
+}
+
+
+@given(st.sampled_from(sorted(NESTED)), st.integers(1, 260), st.booleans())
+@settings(max_examples=30, deadline=None)
+def test_pseudo_py_writes_a_file_that_compiles_or_says_where_python_cannot_read_it(kind, depth, limits):
+    """Python reads at most 200 nested parentheses in a text; pseudo run compiles the tree and
+    has no such limit. pseudo py once ended in an internal error there: it now either writes
+    a file that compiles or refuses with the statement's place (exit 65)."""
+    import pseudo
+    from pseudo.errors import StaticError
+    from pseudo.execute import deep_call
+    from pseudo.frontend.source import Source
+    from pseudo.pygen.emit import python_source
+    loaded = pseudo.load(Source(NESTED[kind](depth), "глубоко.pseudo"))
+    try:
+        text = deep_call(lambda: python_source(loaded, "глубоко.pseudo", limits=limits))
+    except StaticError as e:
+        assert depth > 190, depth
+        said = e.render()
+        assert said.startswith(f"глубоко.pseudo:{2 if kind != 'conditionals' else 1}:")
+        assert "больше 200 вложенных скобок" in said and "подсказка: вынесите" in said
+        return
+    compile(text, "глубоко.py", "exec")

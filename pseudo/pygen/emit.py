@@ -29,6 +29,9 @@ from __future__ import annotations
 import ast
 import os
 
+from ..errors import Diagnostic, StaticError, diagnostic
+from ..frontend.source import Span
+from ..messages import hint
 from ..runtime import MODULES
 from ..runtime.names import (
     API,
@@ -78,12 +81,12 @@ def python_source(loaded, title: str, limits: bool = False, import_runtime: bool
     """The emitted file: the readable program, or with `limits` the fast code that counts."""
     gen = Generator(loaded.program, loaded.facts, loaded.main_file, "fast" if limits else "readable")
     placed = [(filename, s) for filename, part in gen.parts().items() for s in part]
-    fast_text, positions = _code(placed)
+    fast_text, positions = _code(placed, loaded)
     exact = []
     if limits:  # the exact code the fast one hands over to
         checked = Generator(loaded.program, loaded.facts, loaded.main_file, "exact", names=gen.names)
         exact = [(loaded.main_file, comment(EXACT_NOTE)), (loaded.main_file, checked.checked_main(gen.names.rt(EXACT_MAIN)))]
-        exact_text, exact_positions = _code(exact)
+        exact_text, exact_positions = _code(exact, loaded)
     text = _head(title, gen, limits, import_runtime, placed + exact) + f"\n{PROGRAM_MARK}\n\n"
     first = text.count("\n") + 1
     positions = _shifted(positions, first - 1)
@@ -166,16 +169,45 @@ def _entries(placed, text: str, gen: Generator, lines: int) -> dict:
     return out
 
 
-def _code(placed) -> tuple[str, dict]:
+def _code(placed, loaded) -> tuple[str, dict]:
     """Statements as Python text with their comments written out, and the program's place of
     each position in that text (its first line is line 1)."""
     if not placed:
         return "", {}
     module = ast.fix_missing_locations(ast.Module(body=[s for _, s in placed], type_ignores=[]))
     text = unparse(module)
-    positions = _positions([f for f, _ in placed], module, text)
+    try:
+        positions = _positions([f for f, _ in placed], module, text)
+    except SyntaxError as e:  # pseudo run compiles the tree, which has no such limit
+        if e.msg != "too many nested parentheses":
+            raise
+        raise StaticError([_too_deep(placed, loaded)]) from None
     text, moved = _expand_comments(text)
     return text, {(moved(a), b, moved(c), d): v for (a, b, c, d), v in positions.items()}
+
+
+def _too_deep(placed, loaded) -> Diagnostic:
+    """The error of an expression nested deeper than Python reads in a text (200 parentheses:
+    f(f(f(…))), ЕСЛИ … ТО ЕСЛИ …), placed at the innermost statement whose text Python refuses."""
+    def refused(statement) -> bool:
+        try:
+            ast.parse(unparse(statement))
+            return False
+        except SyntaxError:
+            return True
+    filename, node = next((f, s) for f, s in placed if refused(s))
+    while True:
+        inner = next((s for s in ast.walk(node) if isinstance(s, ast.stmt) and s is not node and refused(s)), None)
+        if inner is None:
+            break
+        filename, node = getattr(inner, SOURCE_FILE, filename), inner
+    source = loaded.sources[filename]
+
+    def column(line: int, offset: int) -> int:  # a byte offset of the line → its column in characters
+        return len(source.line(line).encode("utf-8")[:offset].decode("utf-8", "ignore")) + 1
+    span = Span(source, node.lineno, column(node.lineno, node.col_offset), node.end_lineno,
+                column(node.end_lineno, node.end_col_offset))
+    return diagnostic("error", "too-deep-for-python", span, hint("too-deep-for-python"))
 
 
 class _Unparser(getattr(ast, "_Unparser", object)):
