@@ -55,12 +55,33 @@ def starts(code: str) -> str:
     ("ЕСЛИ 1 = 1 ТО СООБЩИТЬ 1 КОНЕЦ_ЕСИЛ\n", 1, 1, "keyword-typo"),
     ("ДЛЯ i := 1 ДО 2 ВЫПОЛНЯТЬ\n  СООБЩИТЬ i\n«фраза (x)» = x + 1\n", 3, 1, "missing-loop-end"),
     ("ЕСЛИ 1 = 1 TO\n  СООБЩИТЬ 1\nКОНЕЦ_ЕСЛИ\n", 2, 3, "keyword-latin"),
+    # what a pupil who knows another language types
+    ("x := 1\nЕСЛИ x != 1 ТО СООБЩИТЬ 1 КОНЕЦ_ЕСЛИ\n", 2, 8, "sign-of-another-language"),
+    ("x := 5 % 2\n", 1, 8, "sign-of-another-language"),
+    ("x := ИСТИНА && ЛОЖЬ\n", 1, 13, "sign-of-another-language"),
+    ("x := ИСТИНА || ЛОЖЬ\n", 1, 13, "sign-of-another-language"),
+    ("x := !ЛОЖЬ\n", 1, 6, "sign-of-another-language"),
+    ("x := 1 # единица\n", 1, 8, "comment-braces"),
+    ("__init__ := 1\n", 1, 1, "name-underscore"),
+    ("x := 1,5\n", 1, 7, "decimal-comma"),
+    ("ПРОЧЕСТЬ n, 5\n", 1, 13, "read-target"),
 ])
 def test_the_hint_fits_the_mistake(text, line, column, code):
     d = first_error(text)
     assert d.hint is not None and d.hint.startswith(starts(code)), d.render()
     if code != "keyword-typo":  # reported where the text ends, not at the misspelt word
         assert (d.span.line, d.span.column) == (line, column), d.render()
+
+
+def test_the_signs_of_other_languages_are_named_with_their_words():
+    said = {text: first_error(text).hint for text in ("x := 1 != 2\n", "x := 1 && 2\n", "x := 5 % 2\n", "_x := 1\n",
+                                                      "x := 1,25\n", "x := 0,5\n")}
+    assert list(said.values()) == ["в языке книги «!=» пишется ≠ (или <>)", "в языке книги «&&» пишется И",
+                                   "в языке книги «%» пишется ОСТ", "имя начинается с буквы: x",
+                                   "дробное число пишется через «/»: 1,25 — это 5/4; запятая разделяет значения",
+                                   "дробное число пишется через «/»: 0,5 — это 1/2; запятая разделяет значения"]
+    assert first_error("ПРОЧЕСТЬ 5\n").text == "ПРОЧЕСТЬ кладёт прочитанное в переменную или элемент массива, а здесь значение"
+    assert not (first_error("x := 1, 5\n").hint or "").startswith("дробное")  # spaced: a list, not a fraction
 
 
 def test_no_then_hint_when_then_is_there():

@@ -172,8 +172,8 @@ class BodyResolver:
         whole_line = len(toks) > 1 and toks[0].type == "NAME" and toks[0].value == "СТРОКУ" and toks[1].type == "NAME"
         if whole_line:
             args = Run(args.tokens[1:], _tokens_span(self.source, args.tokens[1:]))
-        return n.Read(s.span.to(args.span), tuple(self.target(Run(p, args.span)) for p in self.split_commas(args)),
-                      whole_line)
+        return n.Read(s.span.to(args.span),
+                      tuple(self.target(Run(p, args.span), "read-target") for p in self.split_commas(args)), whole_line)
 
     def _resolve_Goto(self, s: n.Goto) -> n.Stmt:
         return self.goto(s.label, s.span, s.explicit)
@@ -296,7 +296,8 @@ class BodyResolver:
         value = self.cond(Run(toks[at + 1:], run.span))
         return n.Assign(run.span, target, value)
 
-    def target(self, run: Run) -> n.Target:
+    def target(self, run: Run, wrong: str = "assign-target") -> n.Target:
+        """What a value is stored in: a variable or an element; `wrong`, the error of anything else."""
         expr = self.value(run.tokens)  # an index may hold a phrase in parentheses: м[(1 плюс 2)]
         if isinstance(expr, StaticError):
             raise expr
@@ -308,7 +309,7 @@ class BodyResolver:
                 tip = hint("assign-equals") if not d.params else None
                 raise static_error("assign-to-def", expr.span, tip, name=expr.name, line=d.span.line)
             return expr
-        raise static_error("assign-target", expr.span)
+        raise static_error(wrong, expr.span, hint(wrong) if wrong == "read-target" else None)
 
     # ---- conditions, phrases and expressions ----
 

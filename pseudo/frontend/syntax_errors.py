@@ -34,9 +34,26 @@ def char_error(source: Source, pos: int, line: int, column: int) -> StaticError:
         return StaticError([diagnostic("error", "typographic-quote", span, hint("typographic-quote", fixed=fixed),
                                        char=ch)])
     after_digit = pos > 0 and source.text[pos - 1].isdigit()
-    tip = hint("two-numbers") if ch in ".," and after_digit else \
-        hint("not-equal") if source.text.startswith("!=", pos) else None
+    if ch in ".," and after_digit:
+        tip = hint("two-numbers")
+    elif ch == "_":  # `_x`: a name begins with a letter
+        end = next((i for i in range(pos, len(source.text)) if not (source.text[i].isalnum() or source.text[i] == "_")),
+                   len(source.text))
+        tip = hint("name-underscore", fixed=source.text[pos:end].lstrip("_") or "x")
+    else:
+        tip = _char_hint(ch, source.text[pos + 1:pos + 2])
     return StaticError([diagnostic("error", "unexpected-char", span, tip, char=ch)])
+
+
+def _char_hint(ch: str, after: str) -> str | None:
+    """The word of the language for a sign another language writes: != % && || # !"""
+    if ch == "!":
+        return hint("sign-of-another-language", sign="!=", word="≠ (или <>)") if after == "=" else \
+            hint("sign-of-another-language", sign="!", word="НЕ")
+    words = {"%": "ОСТ", "&": "И", "|": "ИЛИ"}
+    if ch in words:
+        return hint("sign-of-another-language", sign=ch * (2 if after == ch else 1), word=words[ch])
+    return hint("comment-braces") if ch == "#" else None
 
 
 LATIN_KEYWORDS = {fold_lookalikes(k): k for k in KEYWORDS}  # a keyword with Latin look-alikes: TO for ТО
@@ -185,8 +202,7 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
         return hint("extra-end-if")
     if tok.type == "COMMA" and before and after and before[-1].type == after[0].type == "NUMBER" \
             and before[-1].end_pos == tok.start_pos and tok.end_pos == after[0].start_pos:  # `x := 3,5`
-        whole, part = before[-1].value, after[0].value
-        return hint("decimal-comma", written=f"{whole},{part}", fixed=f"{whole}{part}/{10 ** len(part)}")
+        return _decimal_comma(before[-1].value, after[0].value)
     if tok.type in OPERATORS and before and before[-1].type in OPERATORS and before[-1].type != "NOT":
         return hint("two-operators", first=before[-1].value, second=tok.value)
     if tok.type in ("RPAR", "RSQB"):
@@ -222,6 +238,13 @@ def _if_without_then(before: list[Token]) -> Token | None:
         elif tok.type == "THEN" and waiting:
             waiting.pop()
     return waiting[-1] if waiting else None
+
+
+def _decimal_comma(whole: str, part: str) -> str:
+    """`x := 1,5`: a decimal comma, where the language writes a fraction."""
+    from fractions import Fraction
+    value = Fraction(int(whole + part), 10 ** len(part))
+    return hint("decimal-comma", written=f"{whole},{part}", fixed=f"{value.numerator}/{value.denominator}")
 
 
 def _closed_later(opener: Token, tokens: list[Token]) -> Token | None:
