@@ -119,7 +119,7 @@ class Opponent:
     def isatty(self) -> bool:
         return False
 
-    def readline(self) -> str:
+    def readline(self, size=-1) -> str:
         return self.pending.pop(0) if self.pending else self.answer()
 
     def answer(self) -> str:

@@ -286,3 +286,35 @@ def test_pseudo_run_tells_within_seconds_and_quiet_runs_do_not(tmp_path):
     assert "п.pseudo:2:1: замечание: программа уже 5 с ничего не читает" in told_err
     assert told_err.index("замечание") < told_err.index("ошибка: превышен предел времени (6.5 с)")
     assert "замечание" not in quiet_err and "превышен предел времени" in quiet_err
+
+
+@pytest.mark.parametrize("mode", ["reference", "interpret", "compiled", "exact"])
+def test_an_input_without_end_stops_at_the_input_limit_in_every_mode(monkeypatch, mode):
+    """`yes 1 | pseudo run` once kept every line read (for a run begun again) until memory ran
+    out. The run now stops at MAX_INPUT characters read, with its place, in every mode (here
+    the limit made small; the command line meets the real one below)."""
+    from pseudo.runtime import io as runtime_io
+    monkeypatch.setattr(runtime_io, "MAX_INPUT", 1000)
+    text = "s := 0\nПОКА НЕ ввод кончился ВЫПОЛНЯТЬ ПРОЧЕСТЬ x; s := s + x ВЕРНУТЬСЯ\nСООБЩИТЬ s\n"
+    done = run_text(text, "1\n" * 600, mode=mode)
+    assert done.error is not None and done.error.exit_code == 70
+    said = done.error.render()
+    assert said.startswith("t.pseudo:2:9: ошибка: ввод длиннее 1 000 знаков: столько pseudo не читает"), said
+    assert "подсказка: дайте программе ввод из файла, который кончается" in said
+    assert run_text(text, "1\n" * 400, mode=mode).stdout == "400\n"
+
+
+def test_a_line_of_dev_zero_is_read_up_to_the_limit_not_until_memory_runs_out(tmp_path):
+    program = tmp_path / "п.pseudo"
+    program.write_text("ПРОЧЕСТЬ СТРОКУ s\nСООБЩИТЬ ДЛИНА(s)\n", encoding="utf-8")
+    emitted = tmp_path / "п.py"
+    assert cli("py", "-q", "--limits", str(program), "-o", str(emitted)).returncode == 0
+    said = set()
+    for argv in ([sys.executable, "-m", "pseudo", "run", str(program)],
+                 [sys.executable, "-m", "pseudo", "run", "--interpret", str(program)], [sys.executable, str(emitted)]):
+        with open("/dev/zero", "rb") as zero:
+            done = subprocess.run(argv, stdin=zero, capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
+                                  timeout=120, check=False)
+        assert done.returncode == 70, done.stderr
+        said.add(done.stderr)
+    assert len(said) == 1 and "п.pseudo:1:1: ошибка: ввод длиннее 10 000 000 знаков" in said.pop()

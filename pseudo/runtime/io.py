@@ -10,6 +10,9 @@ from .limits import random_state, проверить_пределы
 from .values import MAX_DIGITS, WORDS_READ, Пересмотр, described, fail, is_number, norm, show, дробь
 
 MAX_PAUSE_MS = 10 ** 9
+# The characters of standard input a run reads; each line is kept for a run begun again
+# (restart_io), so an input without end (`yes |`, /dev/zero) stops here, at a few hundred MB.
+MAX_INPUT = 10_000_000
 
 
 class Output:
@@ -147,6 +150,7 @@ class Input:
         self.used = 0  # its tokens read
         self.lines = []  # every line read from the stream so far
         self.count = 0  # values read (tokens and lines)
+        self.read = 0  # characters read from the stream: kept, so bounded (MAX_INPUT)
         self.reads = {}  # reads of each variable or element, by the text that names it
         isatty = getattr(stream, "isatty", None)
         try:
@@ -155,10 +159,15 @@ class Input:
             self.echoes = False
 
     def readline(self):
-        """The next line of the stream without its line break, or None at the end of input."""
-        line = self.stream.readline()
+        """The next line of the stream without its line break, or None at the end of input.
+        What is read is kept for a run begun again: an input without end (`yes |`, a line of
+        /dev/zero) stops at MAX_INPUT characters, not when memory runs out."""
+        line = self.stream.readline(MAX_INPUT - self.read + 1)
         if not line:
             return None
+        self.read += len(line)
+        if self.read > MAX_INPUT:
+            raise fail("input-too-long", length=f"{MAX_INPUT:,}".replace(",", " "))
         self.lines.append(line)
         if line.endswith("\n"):
             line = line[:-2] if line.endswith("\r\n") else line[:-1]
@@ -216,8 +225,8 @@ class Replay:
     def __init__(self, lines, stream):
         self.lines, self.stream = lines[::-1], stream
 
-    def readline(self):
-        return self.lines.pop() if self.lines else self.stream.readline()
+    def readline(self, size=-1):
+        return self.lines.pop() if self.lines else self.stream.readline(size)
 
 
 ВЫВОД = ВВОД = None  # the run's streams: set by start_io

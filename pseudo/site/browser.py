@@ -121,7 +121,7 @@ class PageInput(io.TextIOBase):
 
     def readline(self, size=-1) -> str:
         if self.file is not None:
-            return self.file.readline()
+            return self.file.readline(size)
         if self.typed:
             return self.typed.pop(0)
         for stream in self.streams:

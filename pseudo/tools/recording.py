@@ -109,7 +109,7 @@ class _Live:
     def __init__(self, recording: Recording):
         self.recording = recording
 
-    def readline(self) -> str:
+    def readline(self, size=-1) -> str:  # a typed line: not longer than the reader takes
         r = self.recording
         with r._lock:
             if r._closed:
