@@ -65,6 +65,8 @@ def starts(code: str) -> str:
     ("__init__ := 1\n", 1, 1, "name-underscore"),
     ("x := 1,5\n", 1, 7, "decimal-comma"),
     ("ПРОЧЕСТЬ n, 5\n", 1, 13, "read-target"),
+    ("x := 1\nСООБЩИТЬ x\u200b\n", 2, 11, "invisible-char"),
+    ("x := 1\x00\n", 1, 7, "invisible-char"),
 ])
 def test_the_hint_fits_the_mistake(text, line, column, code):
     d = first_error(text)

@@ -18,3 +18,11 @@ def test_utf8_columns_count_bytes():
     span = Span(src, 1, 6, 1, 7)
     assert span.utf8_columns() == (9, 10)
     assert span.text() == "x"
+
+
+def test_line_breaks_of_windows_and_of_the_old_mac_os_are_line_breaks():
+    """A file saved with \\r alone (the old Mac OS) was one line: «неожиданное СООБЩИТЬ»."""
+    from conftest import run_text
+    for text in ("x := 1\r\nСООБЩИТЬ x\r\n", "x := 1\rСООБЩИТЬ x\r", "x := 1\nСООБЩИТЬ x\n"):
+        assert Source(text).lines == ["x := 1", "СООБЩИТЬ x", ""]
+        assert run_text(text).stdout == "1\n"

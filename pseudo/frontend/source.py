@@ -10,7 +10,8 @@ class Source:
     """One program file, normalised to NFC, with its lines kept for error display."""
 
     def __init__(self, text: str, filename: str = "<строка>", data: bytes | None = None):
-        self.text = unicodedata.normalize("NFC", text.replace("\r\n", "\n"))
+        # line breaks of Windows (\r\n) and of the old Mac OS (\r) are \n, as Python reads them
+        self.text = unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n"))
         self.filename = filename
         self.data = data  # the bytes read, for a file: what the cache of compiled programs checks
         self.lines = self.text.split("\n")

@@ -53,7 +53,12 @@ def _char_hint(ch: str, after: str) -> str | None:
     words = {"%": "ОСТ", "&": "И", "|": "ИЛИ"}
     if ch in words:
         return hint("sign-of-another-language", sign=ch * (2 if after == ch else 1), word=words[ch])
-    return hint("comment-braces") if ch == "#" else None
+    if ch == "#":
+        return hint("comment-braces")
+    import unicodedata
+    if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):  # copied from a page or a word processor
+        return hint("invisible-char", number=f"U+{ord(ch):04X}")
+    return None
 
 
 LATIN_KEYWORDS = {fold_lookalikes(k): k for k in KEYWORDS}  # a keyword with Latin look-alikes: TO for ТО
