@@ -621,16 +621,19 @@ def _names(text: str, known: dict) -> list[str]:
 
 
 def cmd_step(args) -> int:
-    from pathlib import Path
-
     from .tools.recording import Recording
     from .tools.stepper import Stepper
     loaded = load_file(args.file)
     _warn(loaded, args)
     text = ""
     if args.input:
+        from .runtime.io import MAX_INPUT
         try:
-            text = Path(args.input).read_text(encoding="utf-8")
+            with open(args.input, encoding="utf-8") as f:  # /dev/zero, a huge log: no more than a run reads
+                text = f.read(MAX_INPUT + 1)
+            if len(text) > MAX_INPUT:
+                raise UsageError(f"файл ввода {args.input} длиннее {MAX_INPUT:,} знаков: столько программа не прочтёт"
+                                 .replace(",", " "))
         except FileNotFoundError:
             raise UsageError(f"файл ввода {args.input} не найден") from None
         except (OSError, UnicodeDecodeError, ValueError) as e:
