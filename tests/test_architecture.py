@@ -13,6 +13,7 @@ from conftest import PROGRAMS, ROOT
 import pseudo
 from pseudo import nodes, runtime
 from pseudo.analysis.kinds import Kinds
+from pseudo.analysis.lengths import Lengths
 from pseudo.closure_expressions import Code
 from pseudo.closures import ClosureInterpreter
 from pseudo.frontend.source import Source, Span
@@ -84,6 +85,7 @@ def _entries():
     unknown = Unknown(span)
     block = nodes.Block(span, (unknown,))
     kinds = Kinds(loaded.program)
+    lengths = Lengths(loaded.program)
     bounds = Bounds(loaded.program, {})
     weights = Weights(loaded.program, loaded.facts)
     bodies = [BodyCode(Generator(loaded.program, loaded.facts, "t.pseudo", mode), None) for mode in MODES]
@@ -100,6 +102,8 @@ def _entries():
         "automaton, КОНЧЕНО": lambda: automaton._exits(block),
         "kinds, an expression": lambda: kinds.expr(unknown, None),
         "kinds, what a node stores": lambda: kinds._body(block, None),
+        "lengths, an expression": lambda: lengths.expr(unknown, None),
+        "lengths, what a node stores": lambda: lengths._body(block, None),
         "bounds, a statement": lambda: bounds._stmt(unknown, None, {}),
         "bounds, an expression": lambda: bounds._value(unknown, None, {}),
         "weights, statements": lambda: weights.stmt(unknown),

@@ -8,7 +8,7 @@ stage — the checker, the interpreter, the code generator and `pseudo graph`:
 - the program's arrays, with how many indices each is used with, and the bounds of their
   indices (bounds.py); the globals each definition may assign; the variables only the main
   program touches;
-- the kinds of values (kinds.py);
+- the kinds of values (kinds.py), and the bounds of the lengths of strings (lengths.py);
 - the ПОКА that cannot end, and whether a ДЛЯ's variable may change under it (loops.py).
 """
 from __future__ import annotations
@@ -20,6 +20,7 @@ from ..runtime.names import RESULT
 from .automaton import ENTRY_LABEL, Automaton, build
 from .bounds import Bounds, assigned_by
 from .kinds import Kinds
+from .lengths import Lengths
 from .loops import endless_loops, loop_variable_reassigned
 
 
@@ -149,6 +150,11 @@ class Facts:
     def guarded_kinds(self) -> Kinds:
         """The kinds of values when each value read is of the kind its variable is used as."""
         return Kinds(self.program, guarded=True)
+
+    @cached_property
+    def lengths(self) -> Lengths:
+        """The most characters each string can have."""
+        return Lengths(self.program)
 
     @cached_property
     def endless(self) -> dict:

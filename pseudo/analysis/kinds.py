@@ -174,11 +174,11 @@ class Kinds:
             self.table[key] = new
             self.changed = True
 
+    def _target_key(self, target: n.Target, scope: str | None) -> tuple:
+        return ("[]", target.name) if isinstance(target, n.Index) else self._key(target.name, scope)
+
     def _store(self, target: n.Target, t: str | None, scope: str | None) -> None:
-        if isinstance(target, n.Index):
-            self._merge(("[]", target.name), t)
-        else:
-            self._merge(self._key(target.name, scope), t)
+        self._merge(self._target_key(target, scope), t)
 
     def _body(self, body, scope: str | None) -> None:
         for node in n.walk(body):

@@ -3,8 +3,9 @@
 What each operation does is the runtime's: where the kinds of the operands are known (the
 analysis) and the runtime's operator table says Python's operator gives the same value and the
 same error for them, the code uses it; elsewhere it calls the runtime's checked function. The
-readable code joins two strings with `+` (its file runs without pseudo's limits, the length of
-a string among them).
+readable code joins two strings with `+` where together they cannot pass the limit of a
+string's length (analysis/lengths.py): its file runs without pseudo's limits of steps and time,
+and a string that doubles meets that limit there too, with the same error.
 """
 from __future__ import annotations
 
@@ -296,7 +297,7 @@ class ExpressionCode:
         if self.kinds.guarded_power(e, self.key):  # a power of integers, taken to be an integer
             return self.power(e, left, right)
         joined = self.gen.readable and e.op == "+" and self.kinds.expr(e.left, self.key) == STR \
-            and self.kinds.expr(e.right, self.key) == STR
+            and self.kinds.expr(e.right, self.key) == STR and self.gen.facts.lengths.joined(e, self.key)
         if not joined and not self.kinds.exact(op, [e.left, e.right], self.key) and not self.bounded_product(e):
             checked = call(self.rt(op.function.__name__), [left, right], e.span)
             return self.tested_product(e, left, right, checked) or checked
