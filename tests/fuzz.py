@@ -8,7 +8,7 @@ expression takes, empty bodies of every block, huge powers, products and sums of
 errors after a function or loop has run warm — each with a standard input. Each goes through
 `check` (load), the interpreter, the compiled program (the fast code, falling back to the exact
 code), the exact code alone, and the emitted file, with limits and readable (where the program
-ends without meeting a limit of steps, time or string length, which the readable file has not) — executed in
+ends without meeting a limit of steps or time, which the readable file has not) — executed in
 this process from its text, and every K-th input also by a separate `python3 -I`, and by
 `pseudo run` with its cache folder filled with hostile contents. The oracle:
 - nothing but the tool's own errors (a StaticError, a PseudoRuntimeError) ever comes out;
@@ -72,9 +72,7 @@ def outcome_of(loaded, stdin: str, mode: str) -> tuple:
     return out.getvalue(), None, 0
 
 
-# What only a file with limits meets. The readable file joins strings with Python's `+`
-# (docs/transpiler.md): a string that doubles past the length limit grows there until memory ends.
-LIMIT_ERRORS = ("превышен предел шагов", "превышен предел времени", "слишком длинная строка")
+LIMIT_ERRORS = ("превышен предел шагов", "превышен предел времени")  # what only a file with limits meets
 
 
 def emitted_outcome(loaded, stdin: str, workdir: Path, limits: bool) -> tuple:
