@@ -1,6 +1,6 @@
 """The limit of a string's length in the readable emitted file, which has no limit of steps or
 time: a join that may pass it is the runtime's checked `сложить`, the others Python's `+`
-(analysis/lengths.py); a line of input is never longer than MAX_INPUT, in every mode."""
+(analysis/lengths.py), which takes a string read to be at most the input limit (runtime.io.MAX_INPUT)."""
 from __future__ import annotations
 
 import subprocess
@@ -13,7 +13,6 @@ import pseudo
 from pseudo.analysis.lengths import GROWTH, Lengths
 from pseudo.frontend.source import Source
 from pseudo.pygen.emit import program_part, python_source
-from pseudo.runtime.io import MAX_INPUT
 from pseudo.runtime.values import MAX_STRING
 
 
