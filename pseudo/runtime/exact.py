@@ -18,12 +18,14 @@ which no program name can be (a program's names never start with `_`).
 import ast
 
 from .names import API, MAIN, PYTHON_WORDS
+from .ops import NEGATION, OPERATORS
 
 PREFIX = "__"
-CHECKED_OPERATORS = {ast.Add: "сложить", ast.Sub: "вычесть", ast.Mult: "умножить", ast.FloorDiv: "дел",
-                     ast.Mod: "ост"}
-CHECKED_COMPARISONS = {ast.Eq: "равно", ast.NotEq: "не_равно", ast.Lt: "меньше", ast.LtE: "не_больше",
-                       ast.Gt: "больше", ast.GtE: "не_меньше"}
+# The operator table's pairing of a Python operator with its checked function, by the `ast` class
+# the readable code writes: operators, comparisons.
+CHECKED_OPERATORS = {getattr(ast, op.python): op.function.__name__
+                     for op in OPERATORS.values() if op.python is not None and not op.comparison}
+CHECKED_COMPARISONS = {getattr(ast, op.python): op.function.__name__ for op in OPERATORS.values() if op.comparison}
 GUARDED = {"прочесть_целое": "прочесть", "прочесть_строку": "прочесть", "степень_целых": "степень"}
 UNCHECKED = ("задано", "целый_индекс")  # the readable code's own checks: the exact code checks more
 
@@ -161,7 +163,7 @@ class Exact(ast.NodeTransformer):
         if isinstance(node.op, ast.USub):
             if isinstance(node.operand, ast.Constant):
                 return node
-            return self.checked("минус", [node.operand], node)
+            return self.checked(NEGATION.function.__name__, [node.operand], node)
         if isinstance(node.op, ast.Not):
             node.operand = self.logical(node.operand, "НЕ")
         return node
