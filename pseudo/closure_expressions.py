@@ -2,7 +2,7 @@
 `v` being the call's variables. An expression of operators, elements and logic is one Python
 function whose code Code writes (no frame from one node to the next); a call, a builtin's and
 a conditional expression are closures. An operator is Python's own for the operand kinds the
-runtime's table names (Operator.exact), the table's checked function for any other."""
+runtime's table allows (Operator.python_types), the table's checked function for any other."""
 from __future__ import annotations
 
 import operator
@@ -10,14 +10,13 @@ import operator
 from . import nodes as n
 from .runtime import io
 from .runtime.library import BUILTINS
-from .runtime.ops import NEGATION, OPERATORS, SMALL_FACTOR, индекс, логическое, условие
+from .runtime.ops import NEGATION, OPERATORS, индекс, логическое, условие
 from .runtime.values import Failure, fail
 
-# The Python operators the operator table names, and the kinds of its `exact` as Python types
-# ("num" takes fractions in, which Python's operators would not normalise: left to the check).
+# How Code writes the Python operators of the operator table (`ast` class names); where each may
+# be used is the table's (Operator.python_types).
 SYMBOLS = {"Add": "+", "Sub": "-", "Mult": "*", "Eq": "==", "NotEq": "!=", "Lt": "<", "LtE": "<=", "Gt": ">",
            "GtE": ">="}
-TYPES = {"int": int, "str": str, "bool": bool}
 NESTED = 15  # blocks of Python one function of Code may nest (И, ИЛИ)
 
 
@@ -150,7 +149,7 @@ def _chain(e: n.Expr, op: str) -> list:
 class Code:
     """An expression written as the body of one Python function `f(v)`, compiled once: node by
     node what a closure of its own would do — its operands in the same order, Python's
-    operator where Operator.exact says so, the same runtime call where not, each failure
+    operator where Operator.python_types allows it, the same runtime call where not, each failure
     placed at the same node — with no call from one node to the next. A call, a builtin's
     or a conditional expression in it (which tell the tracer of steps) is its closure, called
     from the code; so is a РЕЗ parameter's value. Each node's arm writes the lines that
@@ -231,11 +230,7 @@ class Code:
 
     def _write_Binary(self, e: n.Binary, depth: int) -> str:
         op = OPERATORS[e.op]
-        symbol = SYMBOLS.get(op.python)
-        if op.small_factor and not any(type(x) is n.Const and type(x.value) is int and x.value.bit_length()
-                                       <= SMALL_FACTOR for x in (e.left, e.right)):
-            symbol = None  # `x * y`: a product of two long numbers meets the size limit
-        fast = frozenset(TYPES[k] for k in op.exact if k in TYPES) if symbol is not None else ()
+        fast = op.python_types([x.value for x in (e.left, e.right) if type(x) is n.Const])
         a, b, t = self.write(e.left, depth), self.write(e.right, depth), self.temporary()
         otherwise = f"checked({self.value(op.function)}, {a}, {self.value(e.span)}, {b})"
         if not fast:
@@ -247,7 +242,7 @@ class Code:
             test = f"type({a}) is int and type({b}) is int"
         else:  # (integers, the commonest kind, tested first)
             test = f"type({a}) is type({b}) and ({'type(' + a + ') is int or ' if int in fast else ''}type({a}) in {self.value(fast)})"
-        self.line(depth, f"{t} = {a} {symbol} {b} if {test} else {otherwise}")
+        self.line(depth, f"{t} = {a} {SYMBOLS[op.python]} {b} if {test} else {otherwise}")
         return t
 
     _write_Compare = _write_Binary
@@ -262,12 +257,11 @@ class Code:
         decisive, op, t = e.op == "ИЛИ", self.value(e.op), self.temporary()
         self.line(depth, "while True:")
         for part in _chain(e, e.op):
-            x = self.write(part, depth + 1)
-            self.line(depth + 1, f"if {x} is {decisive}:")
+            x = self.write(part, depth + 1)  # (a truth value: no call)
+            self.line(depth + 1, f"if {x} is {decisive} or {x} is not {not decisive} and "
+                                 f"checked(truth, {x}, {self.value(part.span)}, {op}) is {decisive}:")
             self.line(depth + 2, f"{t} = {decisive}")
             self.line(depth + 2, "break")
-            self.line(depth + 1, f"if {x} is not {not decisive}:  # not a truth value: the runtime's error")
-            self.line(depth + 2, f"checked(truth, {x}, {self.value(part.span)}, {op})")
         self.line(depth + 1, f"{t} = {not decisive}")
         self.line(depth + 1, "break")
         return t
@@ -280,7 +274,8 @@ class Code:
 
     def _write_Unary(self, e: n.Unary, depth: int) -> str:
         a, t = self.write(e.operand, depth), self.temporary()
-        self.line(depth, f"{t} = -{a} if type({a}) is int else checked({self.value(NEGATION.function)}, {a}, "
+        test = " or ".join(f"type({a}) is {kind.__name__}" for kind in NEGATION.python_types())  # (integers)
+        self.line(depth, f"{t} = -{a} if {test} else checked({self.value(NEGATION.function)}, {a}, "
                          f"{self.value(e.span)})")
         return t
 

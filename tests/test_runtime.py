@@ -76,6 +76,31 @@ def test_the_python_operator_is_exact_for_the_kinds_the_table_names(symbol):
     assert NEGATION.function(Fraction(1, 2)) == -Fraction(1, 2)
 
 
+@pytest.mark.parametrize("symbol", sorted(OPERATORS))
+def test_where_the_table_lets_code_that_tests_types_use_python_s_operator_it_never_raises(symbol):
+    """Operator.python_types (what the closures ask, testing the operands' types as they run):
+    for two operands of one of its types, Python's operator gives the checked value and raises
+    nothing — that code turns only the language's failures into reports."""
+    operator = OPERATORS[symbol]
+    a_, b_ = ast.Name("a", ast.Load()), ast.Name("b", ast.Load())
+    for t in operator.python_types([3]):
+        python_op = getattr(ast, operator.python)()
+        text = ast.unparse(ast.Compare(a_, [python_op], [b_]) if operator.comparison else ast.BinOp(a_, python_op, b_))
+        for a in SAMPLES[t.__name__]:
+            for b in SAMPLES[t.__name__]:
+                got = eval(text, {"a": a, "b": b})
+                assert got == operator.function(a, b) and type(got) is type(operator.function(a, b)), (symbol, a, b)
+
+
+def test_python_s_operator_is_refused_where_the_size_limit_or_a_python_error_needs_the_check():
+    product, floor = OPERATORS["*"], OPERATORS["ДЕЛ"]
+    assert product.python_for({"int"}, [3]) and product.python_types([3]) == {int}
+    assert not product.python_for({"int"}) and not product.python_for({"int"}, [1 << 70]) and not product.python_types()
+    assert floor.python_for({"int"}) and not floor.python_types()  # ZeroDivisionError: the compiled code's report
+    assert OPERATORS["<"].python_for({"int", "num"}) and not OPERATORS["="].python_for({"int", "str"})
+    assert OPERATORS["="].python_types() == {int, str, bool} and NEGATION.python_types() == {int}
+
+
 @pytest.mark.parametrize("symbol", [s for s in sorted(OPERATORS) if not OPERATORS[s].comparison])
 def test_the_kinds_an_operator_gives_are_those_of_its_values(symbol):
     """`gives` (what the kinds analysis reads): for each pair of operand kinds it names, every

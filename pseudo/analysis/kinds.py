@@ -13,7 +13,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..runtime.library import INPUT_ENDED
 from ..runtime.names import RESULT
-from ..runtime.ops import OPERATORS, SMALL_FACTOR
+from ..runtime.ops import OPERATORS
 from ..runtime.values import is_fraction  # not `fractions` itself: a start does not import it
 
 INT, NUM, BOOL, STR, ANY = "INT", "NUM", "BOOL", "STR", "ANY"
@@ -99,14 +99,8 @@ class Kinds:
     def exact(self, op, operands, scope: str | None) -> bool:
         """Does the Python operator of `op` (a runtime Operator) give the checked value here?"""
         kinds = {self.expr(e, scope) for e in operands}
-        if op.python is None or ANY in kinds:
-            return False
-        if op.small_factor and not any(isinstance(e, n.Const) and type(e.value) is int
-                                       and e.value.bit_length() <= SMALL_FACTOR for e in operands):
-            return False
-        if kinds <= {INT, NUM} and "num" in op.exact:
-            return True
-        return len(kinds) == 1 and PYTHON_KINDS[kinds.pop()] in op.exact
+        return ANY not in kinds and op.python_for({PYTHON_KINDS[k] for k in kinds},
+                                                  [e.value for e in operands if isinstance(e, n.Const)])
 
     def _type(self, e: n.Expr, scope: str | None, part=None) -> str | None:
         """None (no value seen yet) is the bottom of the lattice while the fixed point runs.

@@ -3,7 +3,10 @@
 Each checked function gives the language's value or raises its error for any operands. The
 table also says which Python operator computes the same thing, and for which operand kinds:
 where the code generator can prove (or guard) those kinds it writes the Python operator,
-elsewhere a call of the checked function. The interpreter always calls the checked function.
+elsewhere a call of the checked function (Operator.python_for): the code generator from the
+kinds the analysis proves; the closures the views run on (closure_expressions.py) from the
+types they test as they run (Operator.python_types). The reference interpreter always calls the
+checked function.
 """
 from .values import (
     MAX_BITS,
@@ -29,8 +32,9 @@ from .values import (
 # the work, from the operands' lengths: a result too large is refused at once, not after minutes.
 SMALL_FACTOR = 64
 # A power of a base of at most 64 bits to an exponent under 15,000 is never too large: the first case
-# of степень_целых, which writes them as literals (a negated name would be computed at every call).
+# of степень_целых (its lowest base named too: a negated name would be computed at every call).
 SMALL_POWER_BASE, SMALL_POWER_EXPONENT = 1 << 64, 15_000
+SMALL_POWER_LOWEST = -SMALL_POWER_BASE
 
 
 def _binary_error(op, a, b):
@@ -153,7 +157,7 @@ def степень_целых(a, b):
     exponent (a fraction) or a power too large to hold hands over to the exact code. A base of
     at most 64 bits to an exponent under 15,000 — the book's 2 ^ k — is never too large
     ((64 − 1) · 15,000 < MAX_BITS) and is not measured."""
-    if 0 <= b < 15_000 and -0x1_0000_0000_0000_0000 < a < 0x1_0000_0000_0000_0000:  # constants: no work a call
+    if 0 <= b < SMALL_POWER_EXPONENT and SMALL_POWER_LOWEST < a < SMALL_POWER_BASE:
         return a ** b
     if b < 0 or _power_too_big(a.bit_length(), b):
         raise Пересмотр
@@ -264,26 +268,55 @@ def _fractions(v, step, stop):
         v = v + step
 
 
+KIND_TYPES = {"int": int, "str": str, "bool": bool}  # the kinds that are one Python type each ("num" is two)
+
+
 class Operator:
     """One operator of the language. `python` (an `ast` operator class name) computes the same
     value and raises the same error as `function` when every operand is of a kind in `exact`:
     "int"; "num" (an integer or a fraction); "str"; "bool" — and, for an operator with
     `small_factor`, only where an operand is an integer constant of at most SMALL_FACTOR bits
-    (a product the size limit never refuses). `gives`: the kind of the result for each pair
-    of operand kinds that has a value (the others fail); "natural" is an integer constant ≥ 0."""
-    __slots__ = ("comparison", "exact", "function", "gives", "python", "small_factor", "symbol")
+    (a product the size limit never refuses). `python_error`: where `function` fails, `python`
+    raises a Python exception (ZeroDivisionError), which report.py makes the language's error.
+    `gives`: the kind of the result for each pair of operand kinds that has a value (the others
+    fail); "natural" is an integer constant ≥ 0."""
+    __slots__ = ("comparison", "exact", "function", "gives", "python", "python_error", "small_factor", "symbol")
 
-    def __init__(self, symbol, function, python, exact, comparison=False, small_factor=False, gives=None):
+    def __init__(self, symbol, function, python, exact, comparison=False, small_factor=False, gives=None,
+                 python_error=False):
         self.symbol, self.function, self.python = symbol, function, python
         self.exact, self.comparison, self.small_factor = exact, comparison, small_factor
-        self.gives = gives or {}
+        self.gives, self.python_error = gives or {}, python_error
 
     def __repr__(self):
         return f"Operator({self.symbol!r})"
 
+    def python_for(self, kinds, constants=()) -> bool:
+        """Does `python` give this operator's value and error for operands of `kinds` (a set
+        of the kinds above; integers and fractions mixed as numbers)? `constants`: the values
+        of the operands known as the code is written (an integer constant short enough makes
+        a product one the size limit never refuses)."""
+        if self.python is None:
+            return False
+        if self.small_factor and not any(type(c) is int and c.bit_length() <= SMALL_FACTOR for c in constants):
+            return False
+        if kinds <= {"int", "num"} and "num" in self.exact:
+            return True
+        return len(kinds) == 1 and next(iter(kinds)) in self.exact
 
-def _op(symbol, function, python=None, exact=(), comparison=False, small_factor=False, gives=None):
-    return Operator(symbol, function, python, frozenset(exact), comparison, small_factor, gives)
+    def python_types(self, constants=()) -> frozenset:
+        """For code that tests the types of the values it meets, and whose errors are only
+        Failures (not `python_error`'s, which report.py translates for the compiled code): the
+        Python types for which `python` may be used on two operands of that same type (a
+        fraction, of no type of its own among the kinds, takes the checked function)."""
+        if self.python_error:
+            return frozenset()
+        return frozenset(t for kind, t in KIND_TYPES.items() if self.python_for({kind}, constants))
+
+
+def _op(symbol, function, python=None, exact=(), comparison=False, small_factor=False, gives=None,
+        python_error=False):
+    return Operator(symbol, function, python, frozenset(exact), comparison, small_factor, gives, python_error)
 
 
 def _arithmetic(integers="int", **more):
@@ -302,9 +335,9 @@ OPERATORS = {op.symbol: op for op in (
     # a product of two long numbers is checked
     _op("*", умножить, "Mult", ["int"], small_factor=True, gives=_arithmetic()),
     _op("/", разделить, gives=_arithmetic("num")),  # exact: never Python's float division
-    # ZeroDivisionError is the language's «деление на ноль»
-    _op("ДЕЛ", дел, "FloorDiv", ["int"], gives=_arithmetic()),
-    _op("ОСТ", ост, "Mod", ["int"], gives=_arithmetic()),
+    # ZeroDivisionError is the language's «деление на ноль» (report.py)
+    _op("ДЕЛ", дел, "FloorDiv", ["int"], gives=_arithmetic(), python_error=True),
+    _op("ОСТ", ост, "Mod", ["int"], gives=_arithmetic(), python_error=True),
     # bounded: the check refuses a result too large to hold; a negative exponent makes a fraction
     _op("^", степень, gives=_arithmetic("num", int_natural="int")),
     _op("=", равно, "Eq", ORDERED + ("bool",), comparison=True),
