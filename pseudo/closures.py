@@ -14,10 +14,10 @@ from __future__ import annotations
 from . import nodes as n
 from .analysis import RESULT
 from .closure_expressions import Code, Expressions
-from .interpreter import EXIT, Frame, Goto, Interpreter, StateReader
+from .interpreter import EXIT, SITE, Frame, Goto, Interpreter, StateReader
 from .runtime import io, limits
 from .runtime.ops import прогрессия, условие
-from .runtime.values import Failure, КонецРаботы, Массив, Ячейка, fail
+from .runtime.values import Failure, КонецРаботы, Массив, Ячейка
 
 # The statements whose closures count their own event in the counted form (stmt()).
 COUNTS_ITSELF = frozenset({n.Assign, n.CallStmt, n.If, n.While, n.For, n.Loop, n.Exit, n.Goto, n.Label})
@@ -62,16 +62,25 @@ class ClosureInterpreter(Expressions, Interpreter):
         That form looks at the count only at each step and call, so it may be past the bound
         of events when the run fails or ends there: then the bound stops the run, as it would
         have at its event (Tracer.look)."""
-        code = self.codes[name]
-        if code[1] is None:
-            code[1] = self.compiled(name, counted=True)
+        run = self.made(name, 1)
         if self.stats is not None:
-            self.stats.calls[name] = self.stats.calls.get(name, 0) + 1
+            self.stats.calls[name] += 1
         try:
-            return code[1](values)
+            return run(values)
         except (Failure, КонецРаботы):
             self.tracer.look()
             raise
+
+    def made(self, name: str, form: int):
+        """The body of `name` in `form` (0: its own, 1: its counted form), made at its first
+        call — one never called costs nothing —, its count of calls begun then (the table of
+        statistics lists them in the order of first calls)."""
+        code = self.codes.setdefault(name, [None, None])
+        if code[form] is None:
+            code[form] = self.compiled(name, counted=form == 1)
+            if self.stats is not None:
+                self.stats.calls.setdefault(name, 0)
+        return code[form]
 
     # ---- blocks and statements ----
 
@@ -145,7 +154,7 @@ class ClosureInterpreter(Expressions, Interpreter):
                     i += 1
                 elif type(signal) is Goto and signal.label in index:
                     target = index[signal.label]
-                    span = spans[target]  # where the step is (ClosureStateReader)
+                    span = spans[target]  # where the step is (SITE, read by ClosureStateReader)
                     try:
                         limits.шаг()
                     except Failure as f:
@@ -242,10 +251,8 @@ class ClosureInterpreter(Expressions, Interpreter):
                     tracer.condition(cond, c, "ЕСЛИ", has_else)
                 elif counter is not None:
                     counter.count += 1
-                if c is True:
+                if c is True or c is not False and checked(условие, c, cond_span):  # (a truth value: no call)
                     return then(v)
-                if c is not False:  # not a truth value: the runtime's error
-                    checked(условие, c, cond_span)
                 return else_(v) if else_ is not None else None
             except Failure as f:
                 raise placed(f, span) from None
@@ -272,9 +279,7 @@ class ClosureInterpreter(Expressions, Interpreter):
                         counter.count += 1
                         if counter.count > counter.mark:
                             counter.look()
-                    if c is not True:
-                        if c is not False:  # not a truth value: the runtime's error
-                            checked(условие, c, cond_span)
+                    if c is not True and (c is False or not checked(условие, c, cond_span)):  # (as ЕСЛИ's)
                         return None
                     step()
                     signal = body(v)
@@ -302,12 +307,7 @@ class ClosureInterpreter(Expressions, Interpreter):
                 counter.count += 1
             try:
                 first = start(v) if fixed is None else fixed
-                if by is None:  # (of integers, the commonest, прогрессия's range: a call less)
-                    last = stop(v) if last_fixed is None else last_fixed
-                    values = range(first, last + 1) if type(first) is int and type(last) is int else \
-                        прогрессия(first, 1, last)
-                else:
-                    values = прогрессия(first, by(v), stop(v))
+                values = прогрессия(first, 1 if by is None else by(v), stop(v) if last_fixed is None else last_fixed)
                 for value in values:
                     if quiet:
                         v[name] = value
@@ -488,7 +488,7 @@ class ClosureInterpreter(Expressions, Interpreter):
         values, unset = self.operands([a for a, p in pairs if not p.by_ref])
         args = [(p.name, self.cell(a) if p.by_ref else values.pop(0)) for a, p in pairs]
         arity, ((p1, a1), (p2, a2)) = len(args), (args + [(None, None)] * 2)[:2]
-        body, code = self.facts.bodies[name], self.codes.setdefault(name, [None, None])
+        body, code, given, made = self.facts.bodies[name], self.codes.setdefault(name, [None, None]), self.given, self.made
         stack, push, pop, enter = self.stack, self.stack.append, self.stack.pop, limits.войти_на_глубину
         tracer, function, calls = self.tracer, d.body if d.is_function else None, self.stats and self.stats.calls
         counter, form = self.counter, 0 if self.counter is None else 1  # (the counted form calls the counted form)
@@ -512,11 +512,7 @@ class ClosureInterpreter(Expressions, Interpreter):
             except Failure as f:
                 raise placed(f, span) from None
             push((body, values, e))
-            run = code[form]
-            if run is None:  # the callee's body, made at its first call (one never called costs nothing)
-                run = code[form] = self.compiled(name, counted=form == 1)
-                if calls is not None:  # and its count begun: the table lists them in the order of first calls
-                    calls.setdefault(name, 0)
+            run = code[form] or made(name, form)
             if counted:  # (run --stats, or below a trace's window; else one test, not three)
                 if calls is not None:
                     calls[name] += 1
@@ -531,23 +527,17 @@ class ClosureInterpreter(Expressions, Interpreter):
                 value = run(values)
             pop()
             if gives:  # a function's value, the commonest: one test, not three
-                if value is None:
-                    raise placed(fail("no-value", name=name), span)
-                return value
+                return value if value is not None else given(e, value, True)
             if statement is not None:
                 return None  # a statement's closure gives a signal or None
-            if function is None:
-                value = values.get(RESULT)
-            if want_value and value is None:
-                raise placed(fail("no-value", name=name), span)
-            return value
+            return given(e, values.get(RESULT) if function is None else value, want_value)
         return call
 
     def traced_call(self, e: n.Call, d: n.Definition, want_value: bool, statement, args: list, unset):
         """call() told to the tracer: the call and its return; below the trace's window, the
         callee's counted form."""
         name, span, placed, tracer, stack = e.name, e.span, self.placed, self.tracer, self.stack
-        body, code, calls = self.facts.bodies[name], self.codes[name], self.stats and self.stats.calls
+        body, calls = self.facts.bodies[name], self.stats and self.stats.calls
         function = d.body if d.is_function else None  # (a function's body: a step in, and out with its value, told with the call)
         below = tracer.counted_below  # the depth of the calls only counted
 
@@ -567,19 +557,15 @@ class ClosureInterpreter(Expressions, Interpreter):
             if tracer.depth > below:  # below the trace's window
                 value = self.counted(name, values)
             else:
-                if code[0] is None:
-                    code[0] = self.compiled(name)
-                    if calls is not None:
-                        calls.setdefault(name, 0)
+                run = self.made(name, 0)
                 if calls is not None:
                     calls[name] += 1
-                value = code[0](values)
+                value = run(values)
             if function is None:
                 value = values.get(RESULT)
             stack.pop()
             tracer.returned(d, e, value, function)
-            if want_value and value is None:
-                raise placed(fail("no-value", name=name), span)
+            value = self.given(e, value, want_value)
             return value if statement is None else None
         return call
 
@@ -602,7 +588,7 @@ class ClosureInterpreter(Expressions, Interpreter):
 class ClosureStateReader(StateReader):
     """The watch's reader of a run on closures (interpreter.StateReader): the closure that
     made the step — a loop's, a block of states' (a transfer), a call's (its entry) — holds
-    the place of the step as `span`; the call in progress is the top of the stack, as a
+    the place of the step as SITE; the call in progress is the top of the stack, as a
     Frame made for it at the first look that finds it there."""
 
     def __init__(self, interpreter: ClosureInterpreter):
@@ -611,7 +597,7 @@ class ClosureStateReader(StateReader):
 
     @staticmethod
     def site(frame, at_step: bool):
-        return frame.f_locals["span"]
+        return frame.f_locals[SITE]
 
     def call(self, frame) -> Frame:
         it = self.interpreter

@@ -7,8 +7,10 @@ functions the compiled program calls, so the two cannot disagree; the interprete
 where an error happened: a runtime failure takes the span of the node being evaluated, and
 the call stack of the calls in progress.
 
-`pseudo run --interpret`, `trace`, `step` and `run --stats` run on it; a Tracer, when given,
-is told of every statement, condition, assignment, call, return, transfer, input and output,
+It is `pseudo.run`'s mode "reference". The views — `pseudo run --interpret`, `trace`, `step`,
+`run --stats` — run on closures.py, which keeps this evaluator's state and placing of failures
+and is held to it event for event (tests/test_closures.py). A Tracer, when given, is told of
+every statement, condition, assignment, call, return, transfer, input and output,
 and of the steps inside expressions: a function's body begun and its value, the branch a
 conditional expression takes.
 """
@@ -25,6 +27,10 @@ from .runtime.report import kept_stack, shown_argument, stack_entry
 from .runtime.values import Failure, КонецРаботы, Массив, Ячейка, fail
 
 EXIT = "КОНЧЕНО"  # the signal of КОНЧЕНО: leave the innermost endless loop
+# The locals the run's watch reads in the function that made a step or began a call (StateReader,
+# closures.ClosureStateReader): the place of the step, the loop statement, the call, the call in
+# progress. Every such function binds them (tests/test_architecture.py).
+SITE, STATEMENT, CALL, FRAME = "span", "s", "e", "fr"
 
 
 class Goto:
@@ -340,7 +346,7 @@ class Interpreter:
         for a, p in zip(e.args, d.params):
             args[p.name] = self.cell(a, fr) if p.by_ref else self.eval(a, fr)
         try:
-            limits.войти()
+            limits.войти_на_глубину(len(self.stack))  # (the depth is the stack's: no выйти() after)
         except Failure as f:
             raise self.placed(f, e.span) from None
         callee = Frame(self.facts.bodies[e.name], args, e)
@@ -362,9 +368,12 @@ class Interpreter:
             if self.tracer is not None:
                 self.tracer.expression(d.body, "value", value)
         self.stack.pop()
-        limits.выйти()
         if self.tracer is not None:
             self.tracer.returned(d, e, value)
+        return self.given(e, value, want_value)
+
+    def given(self, e: n.Call, value, want_value: bool):
+        """The value of a call: none where one is wanted is the failure «no-value» at the call."""
         if want_value and value is None:
             raise self.placed(fail("no-value", name=e.name), e.span)
         return value
@@ -389,8 +398,9 @@ class Interpreter:
 
 class StateReader:
     """The interpreter's state, read for the run's watch (runtime/limits.py, Watch) from the
-    Python frame that made the step: a loop's method (the loop, `s`), `step` (a transfer: the
-    state it enters, `span`) or `call` (the entry of a call, `e`). It compares what the exact
+    Python frame that made the step: a loop's method (the loop, STATEMENT), `step` (a transfer:
+    the state it enters, SITE) or `call` (the entry of a call, CALL); the call in progress is
+    FRAME there. It compares what the exact
     code's reader compares — the call in progress, the place of the step, its variables, the
     globals and arrays, input, output and random numbers —, so both stop at the same look."""
 
@@ -400,13 +410,12 @@ class StateReader:
     @staticmethod
     def site(frame, at_step: bool):
         here = frame.f_locals
-        span = here["span"] if frame.f_code is STEP else here["s"].span if at_step else here["e"].span
-        return span
+        return here[SITE] if frame.f_code is STEP else here[STATEMENT].span if at_step else here[CALL].span
 
     @staticmethod
     def call(frame) -> Frame:
         """The call in progress (a transfer's: the block of states is one frame up)."""
-        return frame.f_back.f_locals["fr"] if frame.f_code is STEP else frame.f_locals["fr"]
+        return frame.f_back.f_locals[FRAME] if frame.f_code is STEP else frame.f_locals[FRAME]
 
     def snapshot(self, frame):
         span, fr = self.site(frame, True), self.call(frame)
@@ -427,4 +436,4 @@ Interpreter.EXEC = n.arms("interpreter, statements", Interpreter, "_exec_")  # l
 Interpreter.EVAL = n.arms("interpreter, expressions", Interpreter, "_eval_", Interpreter.LEAVES)
 STEP = Interpreter.step.__code__
 
-__all__ = ["EXIT", "Goto", "Interpreter", "StateReader", "Stats"]
+__all__ = ["CALL", "EXIT", "FRAME", "SITE", "STATEMENT", "Goto", "Interpreter", "StateReader", "Stats"]

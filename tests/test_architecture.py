@@ -269,3 +269,54 @@ def test_no_module_is_over_700_lines():
     long = {p.relative_to(SOURCE).as_posix(): n for p in SOURCE.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 700}
     assert set(long) == LONG_BY_DESIGN, long
+
+
+# Every construct that makes a step or begins a call: ПОКА, ДЛЯ, a loop left by КОНЧЕНО, a transfer
+# between states, a procedure, a function, a function whose body is a call.
+STEPPING = """
+П (k) =
+    s := 0
+    ДЛЯ i := 1 ДО k ВЫПОЛНЯТЬ s := s + i ВЕРНУТЬСЯ
+    ПОКА s > 0 ВЫПОЛНЯТЬ s := s - 3 ВЕРНУТЬСЯ
+    ВЫПОЛНЯТЬ s := s + 1; ЕСЛИ s > 2 ТО КОНЧЕНО КОНЕЦ_ЕСЛИ ВЕРНУТЬСЯ
+Ф (x) = x + 1
+Г (x) = Ф(x)
+n := 0
+А: n := Г(n); П(n)
+   ЕСЛИ n < 5 ТО А ИНАЧЕ Б КОНЕЦ_ЕСЛИ
+Б: СООБЩИТЬ n
+"""
+# The functions of each evaluator that call the limits (`шаг`, `войти_на_глубину`).
+STEPPERS = {"reference": {"step", "_exec_While", "_exec_For", "_exec_Loop", "call"},
+            "interpret": {"run", "while_", "for_", "loop", "call"}}
+
+
+@pytest.mark.parametrize(("mode", "traced"), [("reference", False), ("reference", True), ("interpret", False),
+                                              ("interpret", True)])
+def test_every_function_that_steps_binds_the_names_the_watch_reads(monkeypatch, mode, traced):
+    """The watch reads the place of a step, and the call in progress, from the locals of the
+    function that made the step or began the call (interpreter.StateReader,
+    closures.ClosureStateReader; the names SITE, STATEMENT, CALL, FRAME): here it reads them at
+    every step and every call's entry, in both evaluators, traced and not."""
+    import io
+    import sys
+
+    from pseudo.runtime import limits
+    from pseudo.tools.trace import Tracer
+
+    seen = set()
+
+    def read(at_step):
+        frame = sys._getframe(2)  # the caller of the limits' function, as проверить_пределы reads it
+        reader = limits.НАБЛЮДЕНИЕ.reader
+        assert reader.site(frame, at_step) is not None and reader.call(frame) is not None
+        seen.add(frame.f_code.co_name)
+
+    step, enter = limits.шаг, limits.войти_на_глубину
+    monkeypatch.setattr(limits, "шаг", lambda: (read(True), step())[1])
+    monkeypatch.setattr(limits, "войти_на_глубину", lambda depth: (read(False), enter(depth))[1])
+    out = io.StringIO()
+    pseudo.run(pseudo.load(Source(STEPPING, "п.pseudo")), stdin=io.StringIO(), stdout=out, mode=mode,
+               tracer=Tracer(lambda event: None, 100_000) if traced else None)
+    assert out.getvalue() == "5\n"
+    assert seen == STEPPERS[mode]
