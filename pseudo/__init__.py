@@ -4,8 +4,9 @@ The stages:
     frontend (source → parser with layout → resolver → check)
     → analysis (facts every later stage reads)
     → pygen (the one Python code generator: `pseudo run`, `pseudo py`)
-      | interpreter (the reference evaluator: `run --interpret`, trace, step, --stats)
-    both calling the runtime, which decides what every operation does.
+      | interpreter (the reference evaluator, a tree walk: mode "reference")
+        and closures (the same made once into closures: `run --interpret`, trace, step, --stats)
+    all calling the runtime, which decides what every operation does.
 """
 from __future__ import annotations
 
