@@ -5,6 +5,7 @@ a conditional expression are closures. An operator is Python's own for the opera
 runtime's table allows (Operator.python_types), the table's checked function for any other."""
 from __future__ import annotations
 
+import ast
 import operator
 
 from . import nodes as n
@@ -13,10 +14,6 @@ from .runtime.library import BUILTINS
 from .runtime.ops import NEGATION, OPERATORS, индекс, логическое, условие
 from .runtime.values import Failure, fail
 
-# How Code writes the Python operators of the operator table (`ast` class names); where each may
-# be used is the table's (Operator.python_types).
-SYMBOLS = {"Add": "+", "Sub": "-", "Mult": "*", "Eq": "==", "NotEq": "!=", "Lt": "<", "LtE": "<=", "Gt": ">",
-           "GtE": ">="}
 NESTED = 15  # blocks of Python one function of Code may nest (И, ИЛИ)
 
 
@@ -146,6 +143,12 @@ def _chain(e: n.Expr, op: str) -> list:
     return [e]
 
 
+def _python(op, a: str, b: str) -> str:
+    """`a + b`: the operator table's Python operator (an `ast` class name) on two names."""
+    left, right, python = ast.Name(a), ast.Name(b), getattr(ast, op.python)()
+    return ast.unparse(ast.Compare(left, [python], [right]) if op.comparison else ast.BinOp(left, python, right))
+
+
 class Code:
     """An expression written as the body of one Python function `f(v)`, compiled once: node by
     node what a closure of its own would do — its operands in the same order, Python's
@@ -242,7 +245,7 @@ class Code:
             test = f"type({a}) is int and type({b}) is int"
         else:  # (integers, the commonest kind, tested first)
             test = f"type({a}) is type({b}) and ({'type(' + a + ') is int or ' if int in fast else ''}type({a}) in {self.value(fast)})"
-        self.line(depth, f"{t} = {a} {SYMBOLS[op.python]} {b} if {test} else {otherwise}")
+        self.line(depth, f"{t} = {_python(op, a, b)} if {test} else {otherwise}")
         return t
 
     _write_Compare = _write_Binary
