@@ -307,7 +307,12 @@ class ClosureInterpreter(Expressions, Interpreter):
                 counter.count += 1
             try:
                 first = start(v) if fixed is None else fixed
-                values = прогрессия(first, 1 if by is None else by(v), stop(v) if last_fixed is None else last_fixed)
+                if by is None:  # integers by 1, the commonest: прогрессия's first case, a call less (ops.py)
+                    last = stop(v) if last_fixed is None else last_fixed
+                    values = range(first, last + 1) if type(first) is int and type(last) is int else \
+                        прогрессия(first, 1, last)
+                else:
+                    values = прогрессия(first, by(v), stop(v))
                 for value in values:
                     if quiet:
                         v[name] = value
@@ -512,7 +517,9 @@ class ClosureInterpreter(Expressions, Interpreter):
             except Failure as f:
                 raise placed(f, span) from None
             push((body, values, e))
-            run = code[form] or made(name, form)
+            run = code[form]
+            if run is None:
+                run = made(name, form)
             if counted:  # (run --stats, or below a trace's window; else one test, not three)
                 if calls is not None:
                     calls[name] += 1

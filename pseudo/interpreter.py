@@ -400,9 +400,9 @@ class StateReader:
     """The interpreter's state, read for the run's watch (runtime/limits.py, Watch) from the
     Python frame that made the step: a loop's method (the loop, STATEMENT), `step` (a transfer:
     the state it enters, SITE) or `call` (the entry of a call, CALL); the call in progress is
-    FRAME there. It compares what the exact
-    code's reader compares — the call in progress, the place of the step, its variables, the
-    globals and arrays, input, output and random numbers —, so both stop at the same look."""
+    FRAME there. It compares what the exact code's reader compares — the call in progress, the
+    place of the step, its variables, the globals and arrays, input, output and random numbers
+    —, so both stop at the same look."""
 
     def __init__(self, interpreter: Interpreter):
         self.interpreter = interpreter

@@ -251,7 +251,10 @@ def индекс(key, array):
 
 
 def прогрессия(start, step, stop):
-    """The values of ДЛЯ: an arithmetic progression, its bounds evaluated once."""
+    """The values of ДЛЯ: an arithmetic progression, its bounds evaluated once. Its first case
+    for a step of 1 the closures the views run on write out (a call less at each loop entered,
+    1 % of a search's instructions); the reference interpreter calls this, and
+    tests/test_closures.py holds the two to each other."""
     if type(start) is int and type(stop) is int and type(step) is int and step != 0:
         return range(start, stop + 1, step) if step > 0 else range(start, stop - 1, step)
     for v in (start, step, stop):
