@@ -132,7 +132,7 @@ def build_parser(cell: str | None = None) -> argparse.ArgumentParser:
                             "состояние и вызвали каждую процедуру")
     mode = p_run.add_mutually_exclusive_group()
     mode.add_argument("--interpret", action="store_true",
-                      help="выполнить интерпретатором по дереву программы (медленнее; те же вывод и ошибки); "
+                      help="выполнить интерпретатором, не переводя в Python (медленнее; те же вывод и ошибки); "
                            "по умолчанию программа переводится в Python в памяти и выполняется")
     mode.add_argument("--compiled", action="store_true", help="перевести в Python и выполнить (так и по умолчанию)")
     p_run.add_argument("--no-cache", action="store_true",
