@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import PROGRAMS, ROOT
+from conftest import PROGRAMS, ROOT, run_emitted_here, run_source
 
 import pseudo
 from pseudo import nodes
@@ -406,3 +406,22 @@ def test_an_expression_nested_deeper_than_pythons_parser_allows_is_written_in_pa
                             encoding="utf-8", check=False)
     assert result.stdout == out.getvalue()
     assert result.stderr.strip() == error.strip() and result.returncode == (70 if error else 0), result.stderr
+
+
+@pytest.mark.parametrize("limits", [False, True])
+def test_a_program_that_takes_pythons_words_still_has_them_in_its_file(tmp_path, limits):
+    """A program with variables `range`, `len`, `globals` and `locals`: the code's loops, cells
+    and rows call Python's under other names (`range_`), which the file binds to Python's. A
+    variable `range` never given a value made every ДЛЯ of the file fail, reported as the
+    unset variable range_."""
+    text = ("обменять (РЕЗ a, РЕЗ b) =\n  t := a; a := b; b := t\n"
+            "range := 1; len := 2; globals := 3; locals := 4\n"
+            "ДЛЯ i := 1 ДО 3 ВЫПОЛНЯТЬ m[i] := i * range ВЕРНУТЬСЯ\n"
+            "обменять(len, globals)\n"
+            "СООБЩИТЬ m[3], len, globals, locals\nСООБЩИТЬ У + range\n")
+    source = Source(text, "t.pseudo")
+    expected = run_source(source, "", None, mode="compiled")
+    emitted = python_source(pseudo.load(source), "t.pseudo", limits=limits)
+    out, err, code = run_emitted_here(emitted, tmp_path / "t.py")
+    assert out == expected.stdout == "3 3 2 4\n"
+    assert (err.rstrip("\n"), code) == (expected.error.render(), 70)

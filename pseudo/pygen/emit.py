@@ -39,6 +39,7 @@ from ..runtime.names import (
     EXACT_MAIN,
     KEPT,
     MAIN,
+    PYTHON_WORDS,
     RUNTIME,
     RUNTIME_CODE,
     RUNTIME_LATER,
@@ -124,7 +125,7 @@ def python_source(loaded, title: str, limits: bool = False, import_runtime: bool
     runtime = rt(RUNTIME)
     text += f"{runtime} = {{}}\nexec({rt(RUNTIME_CODE)}({rt(RUNTIME_TEXT)}, __file__, {start_line}), {runtime})\n"
     used = sorted(_words_used(placed, gen) - {"выполнить"})
-    text += "".join(f"{rt(word)} = {runtime}[{word!r}]\n" for word in used)
+    text += "".join(f"{rt(word)} = {runtime}[{word!r}]\n" for word in used) + _python_words(placed, gen)
     rest = rt(KEPT) if limits else "None"
     return text + (f'\nif __name__ == "__main__":\n    {runtime}["выполнить"]({rt(MAIN)}, {runtime}[{TABLE!r}], '
                    f"{rest}, {rt(RUNTIME_LATER)})\n")
@@ -144,8 +145,16 @@ def _head(title: str, gen: Generator, limits: bool, import_runtime: bool, placed
                  "except ImportError:  # written with pseudo py --import-runtime, run where pseudo is not installed\n"
                  "    import sys\n"
                  "    sys.exit('ошибка: этому файлу нужен установленный pseudo: pip install arsac-pseudo "
-                 "(или запишите его без --import-runtime)')\n")
+                 "(или запишите его без --import-runtime)')\n") + _python_words(placed, gen)
     return head
+
+
+def _python_words(placed, gen: Generator) -> str:
+    """Python's own words the code uses under another name, where the program took theirs (a
+    variable `range`: the loops call `range_`), bound to Python's."""
+    named = {x.id for _, s in placed for x in ast.walk(s) if isinstance(x, ast.Name)}
+    renamed = [(w, gen.names.rt(w)) for w in PYTHON_WORDS if gen.names.rt(w) != w and gen.names.rt(w) in named]
+    return "".join(f"from builtins import {word} as {name}\n" for word, name in renamed)
 
 
 def _words_used(placed, gen: Generator) -> set[str]:
