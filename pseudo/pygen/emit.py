@@ -152,15 +152,19 @@ def _head(title: str, gen: Generator, limits: bool, import_runtime: bool, placed
 def _python_words(placed, gen: Generator) -> str:
     """Python's own words the code uses under another name, where the program took theirs (a
     variable `range`: the loops call `range_`), bound to Python's."""
-    named = {x.id for _, s in placed for x in ast.walk(s) if isinstance(x, ast.Name)}
+    named = _names_in(placed)
     renamed = [(w, gen.names.rt(w)) for w in PYTHON_WORDS if gen.names.rt(w) != w and gen.names.rt(w) in named]
     return "".join(f"from builtins import {word} as {name}\n" for word, name in renamed)
 
 
 def _words_used(placed, gen: Generator) -> set[str]:
     """The runtime's words the code names (under the names it gives them)."""
-    named = {x.id for _, s in placed for x in ast.walk(s) if isinstance(x, ast.Name)}
+    named = _names_in(placed)
     return {word for word in API if gen.names.rt(word) in named}
+
+
+def _names_in(placed) -> set[str]:
+    return {x.id for _, s in placed for x in ast.walk(s) if isinstance(x, ast.Name)}
 
 
 def _entries(placed, text: str, gen: Generator, lines: int) -> dict:
