@@ -20,6 +20,10 @@ Rows:
                  10,000 lines written
   emitted        the file `pseudo py` writes (readable), and `pseudo py --limits` (counting
                  steps for the limits of `pseudo run`), run by python3, ÷ the twin
+  book's shape   where benchmarks/shapes/ has one: the program as the book writes it (its
+                 procedures and phrases functions called where the book calls them, arrays
+                 plain lists) written by hand in plain Python, ÷ the twin: the least a readable
+                 file that keeps the book's calls can cost, with nothing of pseudo in it
   run            `pseudo run` (the default mode) ÷ the twin
   trace          `pseudo trace --format jsonl` ÷ `pseudo run --interpret`, and ÷ `pseudo run`
   views          the views of a long search, on the interpreter, ÷ the twin: `pseudo run
@@ -49,6 +53,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TWINS = ROOT / "benchmarks" / "twins"
+SHAPES = ROOT / "benchmarks" / "shapes"
 PROGRAMS = ROOT / "programs"
 PYTHON = sys.executable
 # What the `pseudo` command that pip installs runs (not `python -m pseudo`, whose runpy and
@@ -186,6 +191,11 @@ def emitted_and_run(pairs: int, work: Path, baseline: str | None) -> None:
                             ("emitted .py --limits", [PYTHON, str(counting)])):
             figures = paired(argv, twin_argv, pairs, stdin)
             row(label, *figures, verdict(figures[2], target(label, name)))
+        shape = SHAPES / twin
+        if shape.exists():
+            same_output([PYTHON, str(shape)], twin_argv, stdin, f"{name} (the book's shape)")
+            row("book's shape, plain Python", *paired([PYTHON, str(shape)], twin_argv, pairs, stdin),
+                "(no target: the floor of «emitted .py»)")
         if baseline:
             same_output([baseline, "run", "-q", str(program)], twin_argv, stdin, f"{name} (baseline)")
             row("baseline run", *paired([baseline, "run", "-q", str(program)], twin_argv, pairs, stdin))
