@@ -26,6 +26,9 @@ Rows:
                  file that keeps the book's calls can cost, with nothing of pseudo in it
   run            `pseudo run` (the default mode) ÷ the twin
   trace          `pseudo trace --format jsonl` ÷ `pseudo run --interpret`, and ÷ `pseudo run`
+  error reports  an error 100,000 calls deep (an endless recursion, which meets the depth
+                 limit, and a division by zero at the bottom of a recursion 99,990 calls
+                 deep): CPU seconds to its report, in every mode and both emitted files
   views          the views of a long search, on the interpreter, ÷ the twin: `pseudo run
                  --interpret`, `pseudo run --stats`, and a trace that keeps few of its events
                  (`--depth 0`: the main program's; every event is still numbered); the three
@@ -75,7 +78,7 @@ TARGETS = {
     ("pseudo run", "knight 5×5 count"): 1.6,
     ("emitted .py", None): 1.1, ("emitted .py --limits", None): 1.5,
     ("start-up", None): 2.5, ("first run", None): 0.5, ("check 10,000 lines", None): 2.0,
-    ("trace ÷ run", None): 8.0,
+    ("trace ÷ run", None): 8.0, ("error report", None): 1.0,  # CPU seconds, not a ratio
     ("run --interpret", None): 30.0, ("run --stats", None): 30.0, ("trace --depth 0", None): 30.0,
     ("page memory", None): 150.0,  # MB, not a ratio
 }
@@ -246,6 +249,29 @@ def tracing(pairs: int) -> None:
     row("÷ run", *figures, verdict(figures[2], target("trace ÷ run")))
 
 
+DEEP_ERRORS = {  # an error 100,000 calls deep
+    "endless recursion": "ФАКТ (n) = n * ФАКТ(n - 1)\nСООБЩИТЬ ФАКТ(5)\n",
+    "1 / 0, 99,990 deep": "Ф (n) = ЕСЛИ n = 0 ТО 1 / n ИНАЧЕ Ф(n - 1) + 1 КОНЕЦ_ЕСЛИ\nСООБЩИТЬ Ф(99990)\n",
+}
+
+
+def error_reports(pairs: int, work: Path) -> None:
+    print("\nan error 100,000 calls deep: CPU seconds to its report (whole process, median)")
+    for name, text in DEEP_ERRORS.items():
+        program = work / "deep.pseudo"
+        program.write_text(text, encoding="utf-8")
+        readable, counting = work / "deep.py", work / "deep_limits.py"
+        subprocess.run(PSEUDO + ["py", "-q", str(program), "-o", str(readable)], check=True)
+        subprocess.run(PSEUDO + ["py", "-q", "--limits", str(program), "-o", str(counting)], check=True)
+        print(f" {name}")
+        for label, argv in (("pseudo run", PSEUDO + ["run", "-q", str(program)]),
+                            ("pseudo run --interpret", PSEUDO + ["run", "-q", "--interpret", str(program)]),
+                            ("emitted .py", [PYTHON, str(readable)]), ("emitted .py --limits", [PYTHON, str(counting)])):
+            measure(argv)  # the program's compiled form and the file's runtime byte-code kept, as at a second run
+            seconds = statistics.median(measure(argv)[0] for _ in range(pairs))
+            print(f"  {label:<28} {seconds:7.2f} s  {verdict(seconds, target('error report'), ' s')}")
+
+
 VIEWS = {  # the views of a long search: what follows the command
     "run --interpret": ["run", "-q", "--interpret"],
     "run --stats": ["run", "-q", "--stats"],
@@ -363,7 +389,7 @@ def main() -> None:
     parser.add_argument("--pcbasic-pairs", type=int, default=1)
     parser.add_argument("--long", action="store_true", help="also check 20,000 and 100,000 lines")
     parser.add_argument("--views-pairs", type=int, default=1, help="pairs for the views of a long search")
-    parser.add_argument("--only", choices=["start-up", "programs", "check", "trace", "memory", "views", "pcbasic"])
+    parser.add_argument("--only", choices=["start-up", "programs", "check", "trace", "errors", "memory", "views", "pcbasic"])
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, median of {args.pairs} pairs")
     with tempfile.TemporaryDirectory() as tmp:
@@ -375,6 +401,7 @@ def main() -> None:
                  "programs": lambda: emitted_and_run(args.pairs, work, args.baseline),
                  "check": lambda: check(args.long, work),
                  "trace": lambda: tracing(args.pairs),
+                 "errors": lambda: error_reports(args.pairs, work),
                  "memory": lambda: page_memory(work),
                  "views": lambda: views(args.views_pairs, args.baseline)}
         for name, part in parts.items():

@@ -48,3 +48,4 @@ def test_a_figure_is_printed_beside_its_target():
     assert bench.target("emitted .py", "queens") == 1.1 and bench.target("emitted .py --limits", "loop 100k") == 1.5
     assert bench.verdict(1.58, 1.6) == "≤ 1.6× ✓" and bench.verdict(1.62, 1.6) == "≤ 1.6× ✗"
     assert bench.verdict(3.0, None) == ""
+    assert bench.target("error report") == 1.0 and bench.verdict(0.4, 1.0, " s") == "≤ 1 s ✓"
