@@ -1,341 +1,43 @@
-"""The command line: `pseudo run|check FILE`, with sysexits codes and errors in Russian."""
+"""The command line: `pseudo КОМАНДА …` parsed (commands/arguments.py), the command's body run
+(commands/running.py, commands/viewing.py, grade.py, site/build.py, examples.py), and whatever
+stops it told in Russian with its exit code (sysexits: 0 ok, 64 usage, 65 syntax or static
+error, 69 no external program, 70 runtime error, 130 Ctrl-C)."""
 from __future__ import annotations
 
-import argparse
+import importlib
 import os
 import sys
 
-from . import __version__
-from .api import UsageError, load_file, run_file
-from .errors import (
-    EXIT_OK,
-    EXIT_RUNTIME,
-    EXIT_STATIC,
-    EXIT_UNAVAILABLE,
-    EXIT_USAGE,
-    PseudoError,
-    render,
-)
-from .files import AtomicFile, OutputRefused, check_output, io_words, is_standard_output, write_file
-from .runtime import Limits
+from .api import UsageError
+from .commands import flush
+from .commands.arguments import build_parser
+from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, PseudoError, render
+from .files import OutputRefused
 from .runtime.report import after_ctrl_c, printable
-from .runtime.runner import MAX_DEPTH, final_flush, standard_streams
+from .runtime.runner import final_flush, standard_streams
 
-# Imported where they are needed, not here: `pseudo run` of a program in the cache
-# (pseudo/cache.py) starts without the front end, the generator or pathlib.
-
-DESCRIPTION = """\
-Исполняет псевдокод книги Ж. Арсака «Программирование игр и головоломок» (1990)
-так, как он напечатан: ЕСЛИ … ТО … КОНЕЦ_ЕСЛИ, ДЛЯ … ВЫПОЛНЯТЬ … ВЕРНУТЬСЯ,
-автоматы с метками, рекурсивные процедуры и фразы вроде «место k, i свободно»."""
-
-EPILOG = """\
-коды выхода: 0 — успех, 64 — неверный вызов, 65 — синтаксическая или статическая
-ошибка, 69 — нет внешней программы (dot), 70 — ошибка выполнения, 130 — прервано (Ctrl-C).
-пример: pseudo run programs/queens_recursive.pseudo"""
-
-_TRANSLATIONS = {
-    "usage: ": "использование: ",
-    "the following arguments are required: %s": "не хватает аргументов: %s",
-    "unrecognized arguments: %s": "неизвестные аргументы: %s",
-    "invalid choice: %(value)r (choose from %(choices)s)": "недопустимое значение %(value)r (можно: %(choices)s)",
-    "argument %(argument_name)s: %(message)s": "аргумент %(argument_name)s: %(message)s",
-    "invalid %(type)s value: %(value)r": "неверное значение %(value)r",
-    "expected one argument": "ожидается одно значение",
-    "positional arguments": "аргументы",
-    "options": "параметры",
-    "show this help message and exit": "показать эту справку и выйти",
+# Each command's body: the module that holds it (in this package) and its name. A body returns
+# the exit code of its success, or raises what run_command tells. Its module is imported only
+# when it runs: `pseudo run` of a program in the cache (pseudo/cache.py) starts without the front
+# end, the generator or pathlib, and no command pays for another's imports.
+COMMANDS = {
+    "run": (".commands.running", "cmd_run"),
+    "check": (".commands.running", "cmd_check"),
+    "py": (".commands.running", "cmd_py"),
+    "trace": (".commands.viewing", "cmd_trace"),
+    "step": (".commands.viewing", "cmd_step"),
+    "graph": (".commands.viewing", "cmd_graph"),
+    "test": (".grade", "cmd_test"),
+    "grade": (".grade", "cmd_grade"),
+    "site": (".site.build", "command"),
+    "examples": (".examples", "command"),
 }
 
 
-def _russian(text: str) -> str:
-    return _TRANSLATIONS.get(text, text)
-
-
-argparse._ = _russian  # argparse looks its words up through gettext's `_` at call time
-
-
-def _columns() -> int:
-    """The terminal's width, as shutil.get_terminal_size finds it (shutil itself is not imported
-    at start: argparse would import it for every argument it checks)."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns > 0:
-        return columns
-    try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns
-    except (AttributeError, ValueError, OSError):
-        return 80
-
-
-class _Formatter(argparse.HelpFormatter):
-    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
-        super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
-
-
-class _RawFormatter(_Formatter, argparse.RawDescriptionHelpFormatter): pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, formatter_class=_Formatter, **kwargs):
-        super().__init__(*args, formatter_class=formatter_class, **kwargs)
-
-    def error(self, message: str):
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: ошибка: {message}\n")
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"нужно целое число, а не {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("нужно положительное число")
-    return value
-
-
-def _depth(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_DEPTH:
-        raise argparse.ArgumentTypeError(f"глубина больше {MAX_DEPTH:_} не поместится в память".replace("_", " "))
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"нужно число секунд, а не {text!r}") from None
-    if not 0 < value < float("inf"):  # nan is no number of seconds either
-        raise argparse.ArgumentTypeError("нужно конечное положительное число секунд")
-    return value
-
-
-def build_parser(cell: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser; `cell`: the help of the program argument of `run` and `trace`
-    made optional, for a notebook cell (notebook.py), whose text is the program."""
-    parser = _Parser(prog="pseudo", description=DESCRIPTION, epilog=EPILOG, formatter_class=_RawFormatter)
-    parser.add_argument("--version", action="version", version=f"pseudo {__version__}",
-                        help="показать версию и выйти")
-    sub = parser.add_subparsers(dest="command", metavar="КОМАНДА", title="команды", parser_class=_Parser)
-
-    p_run = sub.add_parser("run", help="выполнить программу", description="Выполнить программу. "
-                           "ПРОЧЕСТЬ читает стандартный ввод, СООБЩИТЬ пишет в стандартный вывод; "
-                           "предупреждения и ошибки идут в стандартный поток ошибок.")
-    _add_file(p_run, cell)
-    _add_limits(p_run)
-    p_run.add_argument("--stats", action="store_true",
-                       help="после выполнения показать в потоке ошибок, сколько раз вошли в каждое "
-                            "состояние и вызвали каждую процедуру")
-    mode = p_run.add_mutually_exclusive_group()
-    mode.add_argument("--interpret", action="store_true",
-                      help="выполнить интерпретатором, не переводя в Python (медленнее; те же вывод и ошибки); "
-                           "по умолчанию программа переводится в Python в памяти и выполняется")
-    mode.add_argument("--compiled", action="store_true", help="перевести в Python и выполнить (так и по умолчанию)")
-    p_run.add_argument("--no-cache", action="store_true",
-                       help="перевести программу заново, не заглядывая в кэш переведённых программ "
-                            "и ничего в него не записывая (то же — PSEUDO_NO_CACHE=1); папка кэша — "
-                            "programs в $PSEUDO_CACHE_DIR, иначе в $XDG_CACHE_HOME/pseudo или "
-                            "~/.cache/pseudo")
-    p_run.add_argument("--debug", action="store_true",
-                       help="показать трассировку Python: при внутренней ошибке, а при ошибке программы — "
-                            "кадры переведённой программы (они называют файл .pseudo и его строки)")
-
-    p_check = sub.add_parser("check", help="проверить программу, не выполняя её",
-                             description="Показать все синтаксические и статические ошибки и все "
-                                         "предупреждения, не выполняя программу.")
-    _add_file(p_check)
-
-    p_graph = sub.add_parser("graph", help="нарисовать диаграмму состояний (Graphviz DOT)",
-                             description="Записать диаграмму состояний автомата на языке DOT (Graphviz): "
-                                         "узел — состояние (вход и Я отмечены), стрелка — переход с условием. "
-                                         "В программе без меток рисуется граф вызовов процедур.")
-    _add_file(p_graph)
-    p_graph.add_argument("-o", "--output", metavar="ФАЙЛ", help="куда записать (по умолчанию — стандартный вывод)")
-    p_graph.add_argument("--format", choices=["dot", "svg", "png"], default="dot",
-                         help="dot — текст DOT (по умолчанию); svg и png рисует программа dot из Graphviz")
-    p_graph.add_argument("--flowchart", action="store_true",
-                         help="блок-схема (ГОСТ 19.701) основной программы: начало и конец, действия, "
-                              "условия с ветвями ДА и НЕТ, ввод и вывод, циклы, вызовы, переходы")
-    p_graph.add_argument("--proc", metavar="ИМЯ", help="блок-схема этой процедуры, функции или фразы (с ним "
-                                                       "--flowchart можно не писать)")
-
-    p_trace = sub.add_parser("trace", help="выполнить программу и показать её работу шаг за шагом",
-                             description="Выполнить программу, показывая каждый шаг: инструкцию, изменения "
-                                         "переменных, вызовы и возвраты (с отступом по глубине), переходы "
-                                         "автомата. Трассировка идёт в стандартный вывод: её можно сохранить "
-                                         "(pseudo trace p.pseudo > trace.txt) или листать (pseudo trace p.pseudo "
-                                         "| less). Вывод программы в ней уже есть, строками «вывод: …», и "
-                                         "отдельно не печатается, чтобы не смешиваться с ней. С -o ФАЙЛ (и с "
-                                         "--html) трассировка пишется в файл, а вывод программы идёт в "
-                                         "стандартный вывод, как у pseudo run. Предупреждения и сообщения "
-                                         "pseudo — в поток ошибок.")
-    _add_file(p_trace, cell)
-    view = p_trace.add_mutually_exclusive_group()
-    view.add_argument("--format", choices=["text", "jsonl", "table"], default="text",
-                      help="text — по строке на событие (по умолчанию); jsonl — событие JSON в строке; "
-                           "table — таблица значений переменных по шагам, с глубиной и текущим вызовом")
-    view.add_argument("--margin", action="store_true",
-                      help="текст программы, справа у каждой строки — последние присвоенные на ней значения, "
-                           "у заголовка процедуры — аргументы её вызовов; ниже — вывод программы")
-    view.add_argument("--explain", action="store_true", help="рассказывать каждый шаг словами")
-    view.add_argument("--html", action="store_true",
-                      help="страница для браузера: текст программы, переменные по вызовам, массивы клетками, "
-                           "дерево вызовов, вывод; проигрывание, шаг через вызов и из вызова, переход к строке, "
-                           "состоянию или выводу, крупный шрифт для проектора")
-    p_trace.add_argument("-o", "--output", metavar="ФАЙЛ",
-                         help="записать трассировку в файл, а не в стандартный вывод; вывод программы тогда идёт "
-                              "в стандартный вывод (для --html по умолчанию — ФАЙЛ.html рядом с программой)")
-    p_trace.add_argument("--only", metavar="ВИДЫ",
-                         help="только эти события, через запятую: stmts, states, calls, assign, output")
-    p_trace.add_argument("--vars", metavar="ИМЕНА", help="только эти переменные, через запятую: k,c")
-    p_trace.add_argument("--from", dest="first", type=_positive, metavar="N", help="начиная с события N")
-    p_trace.add_argument("--to", dest="last", type=_positive, metavar="M", help="до события M")
-    p_trace.add_argument("--depth", type=int, metavar="D", help="только события на глубине вызовов не больше D")
-    p_trace.add_argument("--max-events", type=_positive, metavar="N",
-                         help=f"остановиться после N событий (по умолчанию {MAX_EVENTS:_}; для table и margin, "
-                              f"которые держат всё в памяти, — {MAX_EVENTS_KEPT:_})".replace("_", " "))
-    _add_limits(p_trace)
-
-    p_step = sub.add_parser("step", help="пошаговое выполнение в терминале",
-                            description="Выполнить программу и пройти её по шагам: следующая инструкция, "
-                                        "вход в вызов и выход из него, до строки, состояния или вызова "
-                                        "процедуры, шаг назад, значение выражения; на каждой остановке видно, "
-                                        "что изменил последний шаг и что программа напечатала. Функция из "
-                                        "одного выражения — тоже шаги: её тело, выбранная ветвь, значение. "
-                                        "Ввод для ПРОЧЕСТЬ берётся из файла --input, а без него в терминале "
-                                        "спрашивается, когда программа читает.")
-    _add_file(p_step)
-    p_step.add_argument("--input", metavar="ФАЙЛ", help="стандартный ввод программы (по умолчанию в терминале — "
-                                                        "с клавиатуры, когда программа читает; иначе пустой)")
-    p_step.add_argument("--max-events", type=_positive, default=MAX_EVENTS_KEPT, metavar="N",
-                        help=f"записать не больше N событий (по умолчанию {MAX_EVENTS_KEPT:_})".replace("_", " "))
-    _add_limits(p_step)
-
-    p_py = sub.add_parser("py", help="перевести программу в читаемый Python",
-                          description="Записать программу как самостоятельный модуль Python 3.11: он "
-                                      "выполняется командой python3 без pseudo и печатает то же, что pseudo run.")
-    _add_file(p_py)
-    p_py.add_argument("-o", "--output", metavar="ФАЙЛ.py", help="куда записать (по умолчанию — стандартный вывод)")
-    counting = p_py.add_mutually_exclusive_group()
-    counting.add_argument("--limits", action="store_true",
-                          help="со счётом шагов: те же пределы шагов, глубины рекурсии и времени, что у pseudo run "
-                               "(по умолчанию программа записывается так, как её написал бы человек, без счёта шагов)")
-    counting.add_argument("--no-limits", action="store_true",
-                          help="без счёта шагов — так файл пишется и по умолчанию (ключ оставлен для прежних команд)")
-    p_py.add_argument("--import-runtime", action="store_true",
-                      help="не копировать среду выполнения pseudo в файл, а импортировать установленную "
-                           "(файл короче, но без pseudo не запустится)")
-    _add_site(sub)
-    _add_grading(sub)
-    parser.commands = sub.choices  # the command's name → its parser
-    return parser
-
-
-def _add_grading(sub) -> None:
-    """The arguments of `pseudo test` and `pseudo grade` (grade.py)."""
-    p_test = sub.add_parser("test", help="проверить решение задачи на её тестах",
-                            description="Выполнить программу на открытых тестах задачи: по строке на тест — "
-                                        "пройден или нет, для непройденного — первая несовпавшая строка "
-                                        "(ожидалось и получено), ошибка программы с её местом или превышенный "
-                                        "предел. Код выхода 0, если пройдены все, иначе 1. Без программы — "
-                                        "решение учителя solution.pseudo на всех тестах, скрытых тоже.")
-    p_test.add_argument("task", metavar="ЗАДАЧА", help="папка задачи (tests/, task.toml, README.md)")
-    p_test.add_argument("file", metavar="РЕШЕНИЕ", nargs="?", help="программа (.pseudo); без неё — solution.pseudo "
-                                                                    "задачи")
-    p_test.add_argument("-q", "--quiet", action="store_true", help="не показывать предупреждения о программе")
-    _debug(p_test)
-    p_grade = sub.add_parser("grade", help="проверить работы всего класса",
-                             description="Выполнить программу каждого ученика на каждом тесте задачи, скрытые "
-                                         "тоже, параллельно, каждый запуск в своём процессе под пределами "
-                                         "задачи; показать таблицу и записать её в CSV и на страницу HTML.")
-    p_grade.add_argument("task", metavar="ЗАДАЧА", help="папка задачи")
-    p_grade.add_argument("works", metavar="РАБОТЫ", nargs="+",
-                         help="файлы .pseudo или папки с ними; ученик назван по имени файла")
-    p_grade.add_argument("--jobs", "-j", type=_jobs, metavar="N",
-                         help="сколько запусков выполнять одновременно (по умолчанию — по числу ядер)")
-    p_grade.add_argument("--csv", metavar="ФАЙЛ", help="записать таблицу в CSV для электронной таблицы")
-    p_grade.add_argument("--html", metavar="ФАЙЛ", help="записать страницу: таблица и для каждой ошибки "
-                                                       "ожидаемый и полученный вывод рядом")
-    _debug(p_grade)
-
-
-def _debug(p) -> None:
-    p.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
-
-
-def _jobs(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"нужно целое положительное число, а не {text!r}")
-    return int(text)
-
-
-def _add_site(sub) -> None:
-    p_site = sub.add_parser("site", help="песочница в браузере: собрать и показать",
-                            description="Песочница: статический сайт, где программы книги выполняются, "
-                                        "трассируются и рисуются в браузере без установки (Pyodide).")
-    site = p_site.add_subparsers(dest="site_command", metavar="ДЕЙСТВИЕ", required=True, parser_class=_Parser)
-    p_build = site.add_parser("build", help="собрать сайт в папку",
-                              description="Собрать сайт в папку: Pyodide, Graphviz и CodeMirror из npm (скачиваются "
-                                          "один раз в ~/.cache/pseudo), этот pseudo, программы книги как примеры.")
-    p_build.add_argument("folder", metavar="ПАПКА")
-    p_build.add_argument("--programs", metavar="ПАПКА",
-                         help="откуда взять примеры (по умолчанию — программы книги, что ставятся с pseudo)")
-    p_serve = site.add_parser("serve", help="показать собранный сайт на этом компьютере",
-                              description="Веб-сервер для собранной папки с заголовками COOP и COEP "
-                                          "(без них кнопка «Стоп» перезапускает среду выполнения).")
-    p_serve.add_argument("folder", metavar="ПАПКА")
-    p_serve.add_argument("--port", type=int, default=8000, help="порт (по умолчанию 8000)")
-    p_link = site.add_parser("link", help="ссылка на задачу для учеников",
-                             description="Напечатать ссылку, которая открывает задачу в песочнице: условие рядом "
-                                         "с редактором и кнопка «Проверить» (открытые тесты). В ссылку "
-                                         "записаны условие и открытые тесты, скрытых тестов и решения в ней нет.")
-    p_link.add_argument("folder", metavar="ЗАДАЧА", help="папка задачи (tests/, task.toml, README.md)")
-    p_link.add_argument("--site", metavar="АДРЕС", default=SITE_ADDRESS,
-                        help=f"адрес собранной песочницы (по умолчанию {SITE_ADDRESS}, pseudo site serve)")
-    # the site's examples, for a pupil's own folder
-    p_examples = sub.add_parser("examples", help="скопировать программы книги в папку",
-                                description="Скопировать программы книги, что ставятся вместе с pseudo, в папку "
-                                            "(с lib/ и файлами ввода); файлы, что там уже есть, не меняются.")
-    p_examples.add_argument("folder", metavar="ПАПКА")
-
-
-MAX_EVENTS = 1_000_000
-MAX_EVENTS_KEPT = 200_000
-SITE_ADDRESS = "http://127.0.0.1:8000/"  # where `pseudo site serve` shows a built site
-
-
-def _add_limits(p: argparse.ArgumentParser) -> None:
-    limits = p.add_argument_group("пределы")
-    defaults = Limits()
-    limits.add_argument("--max-steps", type=_positive, default=defaults.max_steps, metavar="N",
-                        help=f"наибольшее число шагов: повторений циклов, вызовов и переходов "
-                             f"(по умолчанию {defaults.max_steps:_})".replace("_", " "))
-    limits.add_argument("--max-depth", type=_depth, default=defaults.max_depth, metavar="N",
-                        help=f"наибольшая глубина рекурсии (по умолчанию {defaults.max_depth:_})".replace("_", " "))
-    limits.add_argument("--time-limit", type=_seconds, default=defaults.time_limit, metavar="СЕК",
-                        help=f"наибольшее время выполнения в секундах (по умолчанию {defaults.time_limit:g})")
-    p.add_argument("--seed", type=int, metavar="N",
-                   help="начало последовательности СЛУЧАЙНОЕ: с одним и тем же N — те же числа при каждом запуске, "
-                        "в любом режиме и в файле pseudo py (по умолчанию — каждый раз другие)")
-
-
-def _limits(args) -> Limits:
-    return Limits(max_steps=args.max_steps, max_depth=args.max_depth, time_limit=args.time_limit, seed=args.seed)
-
-
-def _add_file(p: argparse.ArgumentParser, cell: str | None = None) -> None:
-    """The program argument, -q and --debug, which every command has."""
-    if cell is None:
-        p.add_argument("file", metavar="ФАЙЛ", help="программа на языке книги (обычно .pseudo)")
-    else:
-        p.add_argument("file", metavar="ФАЙЛ", nargs="?", default=None, help=cell)
-    p.add_argument("-q", "--quiet", action="store_true", help="не показывать предупреждения")
-    if p.prog.split()[-1] != "run":  # `run` explains --debug its own way (with --compiled)
-        p.add_argument("--debug", action="store_true", help="при внутренней ошибке показать трассировку Python")
+def body(command: str):
+    """The function that does `command` (a key of COMMANDS), its module imported now."""
+    module, name = COMMANDS[command]
+    return getattr(importlib.import_module(module, __package__), name)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -360,17 +62,17 @@ def run_command(args, interrupted: str = "прервано (Ctrl-C)") -> int:
     """The command of parsed arguments, whatever stops it reported in Russian with its exit code
     (the command line, and the notebook's %%pseudo, whose Ctrl-C is a button: `interrupted`)."""
     try:
-        return COMMANDS[args.command](args)
+        return body(args.command)(args)
     except (UsageError, OutputRefused) as e:  # they name files: a name's control characters are not acted on
         print(f"pseudo: ошибка: {printable(str(e))}", file=sys.stderr)
         return EXIT_USAGE
     except PseudoError as e:
-        _flush()
+        flush()
         after_ctrl_c(getattr(e, "code", None), sys.stderr)
         print(e.render(), file=sys.stderr)
         return e.exit_code
     except KeyboardInterrupt:
-        _flush()
+        flush()
         print(f"\npseudo: {interrupted}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader of our output went away (`| head`): not an error
@@ -380,7 +82,7 @@ def run_command(args, interrupted: str = "прервано (Ctrl-C)") -> int:
             pass
         return EXIT_OK
     except Exception:  # noqa: BLE001 - the last line of defence: never a bare traceback
-        _flush()
+        flush()
         print(render("error", "внутренняя ошибка pseudo — это не ошибка вашей программы. "
                      "Пожалуйста, сообщите о ней разработчикам, приложив программу и команду.", None),
               file=sys.stderr)
@@ -390,292 +92,3 @@ def run_command(args, interrupted: str = "прервано (Ctrl-C)") -> int:
         else:
             print("  (подробности: запустите ещё раз с --debug)", file=sys.stderr)
         return EXIT_RUNTIME
-
-
-def _flush() -> None:
-    try:
-        sys.stdout.flush()
-    except (OSError, ValueError):
-        pass
-
-
-def cmd_run(args) -> int:
-    if args.stats or args.interpret or args.debug or args.no_cache:
-        return _run_loaded(args)
-    run_file(args.file, sys.stdin, sys.stdout, _limits(args), None if args.quiet else sys.stderr)
-    return EXIT_OK
-
-
-def _run_loaded(args) -> int:
-    """`pseudo run` without the cache: --interpret, --stats, --debug, --no-cache."""
-    from .execute import format_stats, run
-    loaded = load_file(args.file)
-    _warn(loaded, args)
-    if args.stats:
-        from .interpreter import Stats
-    stats = Stats() if args.stats else None
-    mode = "interpret" if args.interpret or stats is not None else "compiled"
-    try:
-        run(loaded, limits=_limits(args), mode=mode, stats=stats, notices=None if args.quiet else sys.stderr)
-    except PseudoError as e:
-        if args.debug and getattr(e, "python_error", None) is not None:
-            _flush()
-            print("трассировка Python (кадры программы названы её файлом .pseudo):", file=sys.stderr)
-            import traceback  # only on this path: not at start-up
-            traceback.print_exception(e.python_error, file=sys.stderr)
-        raise
-    finally:
-        if stats is not None:
-            _flush()
-            print(format_stats(stats, loaded.program), file=sys.stderr)
-    return EXIT_OK
-
-
-def _warn(loaded, args) -> None:
-    if not args.quiet:
-        for w in loaded.warnings:
-            print(w.render(), file=sys.stderr)
-
-
-def cmd_check(args) -> int:
-    try:
-        loaded = load_file(args.file)
-    except PseudoError as e:
-        print(e.render(), file=sys.stderr)
-        print(f"ошибок: {len(e.diagnostics)}", file=sys.stderr)
-        return EXIT_STATIC
-    _warn(loaded, args)
-    print(f"ошибок нет, предупреждений: {len(loaded.warnings)}", file=sys.stderr)
-    return EXIT_OK
-
-
-def _write(path: str, data: str | bytes, loaded) -> None:
-    """Write the output file (never one of the program's files), or standard output for `-`."""
-    if path == "-":
-        try:
-            if isinstance(data, bytes):
-                sys.stdout.buffer.write(data)
-            else:
-                sys.stdout.write(data)
-            sys.stdout.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as e:  # as a file given with -o that cannot be written
-            raise OutputRefused(f"не удалось записать стандартный вывод: {io_words(e)}") from None
-        return
-    write_file(path, data, inputs=_inputs(loaded))
-
-
-def _inputs(loaded) -> list[str]:
-    """The files an output must not replace: the program and every file it uses."""
-    return list(loaded.sources)
-
-
-def _check_output(path: str | None, loaded) -> None:
-    """Refuse a bad output path before the program runs (and before anything is written)."""
-    if path and path != "-":
-        check_output(path, _inputs(loaded))
-
-
-def cmd_graph(args) -> int:
-    import shutil
-    import subprocess
-    from pathlib import Path
-
-    loaded = load_file(args.file)
-    _warn(loaded, args)
-    _check_output(args.output, loaded)
-    if args.flowchart or args.proc:
-        from .tools import flowchart
-        from .tools.trace import definition_name, named
-        definition = None  # the main program
-        if args.proc:
-            keys = named(loaded.program, args.proc)
-            if not keys:
-                known = ", ".join(definition_name(d) for d in loaded.program.definitions.values()) or "их нет"
-                raise UsageError(f"в программе нет процедуры, функции или фразы «{args.proc}»; есть: {known}")
-            definition = min(keys)
-        dot = flowchart.to_dot(loaded, Path(args.file).stem, definition)
-    else:
-        from .tools.graph import to_dot
-        dot = to_dot(loaded, Path(args.file).stem)
-    if args.format == "dot":
-        _write(args.output or "-", dot, loaded)
-        return EXIT_OK
-    if shutil.which("dot") is None:
-        print("pseudo: ошибка: для --format svg и png нужна программа dot из пакета Graphviz; установите её "
-              "(Debian/Ubuntu: sudo apt install graphviz; macOS: brew install graphviz; Windows: "
-              "winget install graphviz) или возьмите текст DOT без --format", file=sys.stderr)
-        return EXIT_UNAVAILABLE
-    result = subprocess.run(["dot", f"-T{args.format}"], input=dot.encode("utf-8"), capture_output=True, check=False)
-    if result.returncode != 0:
-        print(f"pseudo: ошибка: dot не смог нарисовать диаграмму: {result.stderr.decode(errors='replace')}",
-              file=sys.stderr)
-        return EXIT_UNAVAILABLE
-    _write(args.output or "-", result.stdout, loaded)
-    return EXIT_OK
-
-
-def cmd_py(args) -> int:
-    from pathlib import Path
-
-    from .execute import deep_call
-    from .pygen.emit import python_source
-    loaded = load_file(args.file)
-    _warn(loaded, args)
-    _check_output(args.output, loaded)
-    text = deep_call(lambda: python_source(loaded, Path(args.file).name, limits=args.limits,
-                                           import_runtime=args.import_runtime))
-    _write(args.output or "-", text, loaded)
-    return EXIT_OK
-
-
-def cmd_trace(args) -> int:
-    from .execute import run
-    from .tools.trace import TraceLimit, Tracer, end_event
-    from .tools.views import (
-        ONLY,
-        ExplainView,
-        Filter,
-        JsonlView,
-        MarginView,
-        NoOutput,
-        TableView,
-        TextView,
-        filtered,
-        header_lines,
-        open_trace_output,
-    )
-    loaded = load_file(args.file)
-    _warn(loaded, args)
-    kept = args.margin or args.format == "table"
-    max_events = args.max_events or (MAX_EVENTS_KEPT if kept else MAX_EVENTS)
-    flt = Filter(kinds=set().union(*(ONLY[k] for k in _names(args.only, ONLY))) if args.only else None,
-                 names={x.strip() for x in args.vars.split(",") if x.strip()} if args.vars else None,
-                 first=args.first, last=args.last,
-                 depth=args.depth)
-    stream = None
-    if args.html:
-        from pathlib import Path
-        path = args.output or str(Path(args.file).with_suffix(".html"))
-        check_output(path, _inputs(loaded))  # before running: refuse the program's own file
-        from .tools.html import HtmlView  # only here: it is the page's (10 ms of a start)
-        view = HtmlView(path, loaded.sources, loaded.main_file, Path(args.file).name, _inputs(loaded))
-    else:
-        stream = open_trace_output(args.output, _inputs(loaded))
-        if args.margin:
-            view = MarginView(stream, loaded.sources[loaded.main_file], header_lines(loaded.program, loaded.main_file))
-        elif args.explain:
-            view = ExplainView(stream)
-        else:
-            view = TableView(stream, flt) if args.format == "table" else \
-                {"text": TextView, "jsonl": JsonlView}[args.format](stream)
-    # A trace on standard output holds the program's output (`вывод:` events): not written a second time.
-    program_output = NoOutput() if stream is sys.stdout or args.html and is_standard_output(path) else None
-    sink = filtered(view, flt)
-    # the events outside the filter's window are numbered, not made (a table keeps them all)
-    tracer = Tracer(sink, max_events, None if flt.empty() or getattr(view, "filters", False) else flt)
-    stopped, outcome, error = None, "ok", None
-    try:
-        try:
-            run(loaded, stdout=program_output, limits=_limits(args), tracer=tracer)
-        except TraceLimit as e:
-            stopped = f"pseudo: трассировка остановлена после {e.limit} событий; увеличьте --max-events"
-            outcome = "trace-limit"
-        except PseudoError as e:
-            outcome, error = "error", e
-            raise
-        finally:
-            try:
-                if isinstance(view, JsonlView):  # a reader of the stream learns how the run ended
-                    view(end_event(tracer.count + 1, outcome, error))
-                elif args.html:  # the page shows how it ended at its last position
-                    view.ended(outcome, error, max_events if outcome == "trace-limit" else None)
-                sink.finish()  # the trace up to the end or up to the program's error is whole
-                if args.html:  # said here, before the program's error: the page is there all the same
-                    print(f"pseudo: страница трассировки записана в {path}", file=sys.stderr)
-            except OSError as e:  # a full disk, a closed stream: the program's error, if any, says it
-                if outcome != "error" and not isinstance(e, BrokenPipeError):  # a reader gone (`| head`): no error
-                    raise OutputRefused(f"не удалось записать трассировку: {io_words(e)}") from None
-    except BaseException as e:
-        if isinstance(stream, AtomicFile):
-            stream.commit() if isinstance(e, PseudoError) else stream.discard()
-        raise
-    finally:
-        if stream is not None and stream is not sys.stdout and not isinstance(stream, AtomicFile):
-            stream.close()  # a device or a pipe named by -o
-    if isinstance(stream, AtomicFile):
-        stream.commit()
-    _flush()
-    if stopped:
-        print(stopped, file=sys.stderr)
-    return EXIT_OK
-
-
-def _names(text: str, known: dict) -> list[str]:
-    names = [x.strip() for x in text.split(",") if x.strip()]
-    for name in names:
-        if name not in known:
-            raise UsageError(f"неизвестный вид событий «{name}»; есть: {', '.join(known)}")
-    return names
-
-
-def cmd_step(args) -> int:
-    from .tools.recording import Recording
-    from .tools.stepper import Stepper
-    loaded = load_file(args.file)
-    _warn(loaded, args)
-    text = ""
-    if args.input:
-        from .runtime.io import MAX_INPUT
-        try:
-            with open(args.input, encoding="utf-8") as f:  # /dev/zero, a huge log: no more than a run reads
-                text = f.read(MAX_INPUT + 1)
-            if len(text) > MAX_INPUT:
-                raise UsageError(f"файл ввода {args.input} длиннее {MAX_INPUT:,} знаков: столько программа не прочтёт"
-                                 .replace(",", " "))
-        except FileNotFoundError:
-            raise UsageError(f"файл ввода {args.input} не найден") from None
-        except (OSError, UnicodeDecodeError, ValueError) as e:
-            raise UsageError(f"не удалось прочесть файл ввода {args.input}: {getattr(e, 'strerror', None) or e}") \
-                from None
-    # On a terminal without --input, the program's input is typed when it reads; the command
-    # line then has history and editing (readline, where Python has it and the terminal can
-    # move its cursor: not TERM=dumb).
-    live = not args.input and sys.stdin.isatty()
-    if live and os.environ.get("TERM") != "dumb":
-        try:
-            import readline  # noqa: F401 - input() edits lines once it is imported
-        except ImportError:
-            pass
-    recording = Recording(loaded, _limits(args), args.max_events, text, live=live)
-    if recording.note:  # the run is over before the first step is shown
-        print(recording.note, file=sys.stderr)
-    try:
-        Stepper(recording, loaded, sys.stdout.write, input).run()
-    finally:
-        recording.close()
-    return EXIT_OK
-
-
-def cmd_site(args) -> int:
-    from .site.build import command
-    return command(args)
-
-
-def cmd_examples(args) -> int:
-    from .examples import command
-    return command(args.folder)
-
-
-def _grading(command: str):
-    """`pseudo test` and `pseudo grade`, their module imported only when one of them runs."""
-    def run(args) -> int:
-        from . import grade
-        return getattr(grade, command)(args)
-    return run
-
-
-COMMANDS = {"run": cmd_run, "check": cmd_check, "graph": cmd_graph, "py": cmd_py, "trace": cmd_trace,
-            "step": cmd_step, "site": cmd_site, "examples": cmd_examples, "test": _grading("cmd_test"),
-            "grade": _grading("cmd_grade")}

@@ -59,10 +59,10 @@ def copy(target: Path) -> tuple[list[str], list[str]]:
     return written, kept
 
 
-def command(target: str) -> int:
+def command(args) -> int:
     """`pseudo examples ПАПКА`: the files written, one a line; those kept, in a message."""
-    from .cli import UsageError
-    folder = Path(target)
+    from .api import UsageError
+    folder = Path(args.folder)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder} — это файл, а не папка")
     try:

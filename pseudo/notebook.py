@@ -136,7 +136,7 @@ def _program_text(name: str, text: str | None):
 def parser(trace: bool) -> argparse.ArgumentParser:
     """The parser of `pseudo run` (or `pseudo trace`) from the command line, with the program
     file made optional and the magic's own --trace and --input."""
-    from .cli import build_parser
+    from .commands.arguments import build_parser
     cell = "имя программы ячейки в сообщениях (по умолчанию ячейка.pseudo) или файл, если ячейка пуста"
     p = build_parser(cell).commands["trace" if trace else "run"]
     p.prog = "%%pseudo --trace" if trace else "%%pseudo"

@@ -291,14 +291,23 @@ def test_broken_pipe_is_not_an_error(tmp_path):
 
 def test_internal_errors_are_reported_as_such(monkeypatch, capsys, tmp_path):
     from pseudo import cli as cli_module
+    from pseudo.commands import running
 
     def broken(args):
         raise ValueError("bug")
-    monkeypatch.setitem(cli_module.COMMANDS, "run", broken)
+    monkeypatch.setattr(running, "cmd_run", broken)
     code = cli_module.main(["run", write(tmp_path, "x := 1")])
     err = capsys.readouterr().err
     assert code == 70
     assert "внутренняя ошибка pseudo" in err and "сообщите" in err and "Traceback" not in err
+
+
+def test_every_command_of_the_parser_has_its_body_and_every_body_its_command():
+    from pseudo import cli as cli_module
+    from pseudo.commands.arguments import build_parser
+    assert set(build_parser().commands) == set(cli_module.COMMANDS)
+    for command in cli_module.COMMANDS:
+        assert callable(cli_module.body(command)), command
 
 
 def test_misused_limits_and_streams_are_clean_errors(tmp_path):

@@ -12,7 +12,7 @@ import re
 import pytest
 from conftest import PROGRAMS, ROOT
 
-from pseudo.cli import build_parser
+from pseudo.commands.arguments import build_parser
 from pseudo.notebook import parser, run_magic
 
 NOTEBOOK = ROOT / "docs" / "pseudo.ipynb"

@@ -23,7 +23,7 @@ import pytest
 from conftest import IN_SDIST, LONG, PROGRAMS, ROOT
 
 import pseudo
-from pseudo.cli import build_parser
+from pseudo.commands.arguments import build_parser
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PROJECT = PYPROJECT["project"]

@@ -193,7 +193,7 @@ def _stamp_service_worker(path: Path, stamp: str) -> None:
 
 def command(args) -> int:
     """`pseudo site build ПАПКА [--programs ПАПКА]`, `pseudo site serve ПАПКА`, `pseudo site link ЗАДАЧА`."""
-    from ..cli import UsageError
+    from ..api import UsageError
     from . import serve
     folder = Path(args.folder)
     if args.site_command == "serve":

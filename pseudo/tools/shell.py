@@ -5,9 +5,9 @@
     python3 -m pseudo.tools.shell man > ~/.local/share/man/man1/pseudo.1
 
 Completion is written by shtab, the man page by argparse-manpage (`pip install 'arsac-pseudo[shell]'`):
-both read `pseudo.cli.build_parser()`, so every subcommand and option appears as `pseudo --help`
-shows it, with its Russian help. The program argument completes to *.pseudo files and folders;
--o, --output and --input complete to any file.
+both read `pseudo.commands.arguments.build_parser()`, so every subcommand and option appears as
+`pseudo --help` shows it, with its Russian help. The program argument completes to *.pseudo files
+and folders; -o, --output and --input complete to any file.
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def annotated_parser() -> argparse.ArgumentParser:
     """The command line's parser, its file arguments marked for shtab."""
     import shtab
 
-    from ..cli import build_parser
+    from ..commands.arguments import build_parser
     parser = build_parser()
     for action in _all_actions(parser):
         if action.dest == "file":
@@ -76,7 +76,7 @@ def man_page() -> str:
     except ImportError:
         raise MissingLibrary("для страницы man нужен argparse-manpage: pip install 'arsac-pseudo[shell]'") from None
     from .. import __version__
-    from ..cli import build_parser
+    from ..commands.arguments import build_parser
     data = {"project_name": "pseudo", "version": __version__, "manual_title": "Команды пользователя",
             "description": "исполняет псевдокод книги Ж. Арсака «Программирование игр и головоломок»"}
     return str(Manpage(build_parser(), _data=data))
