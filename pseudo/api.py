@@ -1,4 +1,4 @@
-"""Running a program from its file: the one entry the command line, the checker of exercises
+"""Running a program from its file: the one entry the command line, the judge of exercises
 and the notebook share. A program run by `pseudo run` is looked for in the cache of compiled
 programs first (cache.py); found, nothing of the front end or the generator is imported.
 """

@@ -14,7 +14,7 @@ from .runtime.report import printable
 
 def cmd_test(args) -> int:
     from .api import UsageError
-    from .checker import check
+    from .judge import check
     from .tasks import SOLUTION, read_task
     task = read_task(args.task)
     if args.file is None:
@@ -88,8 +88,8 @@ def _must_be_program(path: str) -> None:
 
 
 def cmd_grade(args) -> int:
-    from .checker import check
     from .gradebook import Pupil, csv_text, page, pupil_names, table
+    from .judge import check
     from .tasks import read_task
     task = read_task(args.task)
     paths = _works(args.works)

@@ -32,7 +32,7 @@ class Pupil:
         self.results: dict[str, dict] = {}
 
     def take(self, message: dict) -> None:
-        """A message of checker.check about this program."""
+        """A message of judge.check about this program."""
         if message["kind"] == "compiled":
             self.error, self.status, self.warnings = message["error"], message["status"], message["warnings"]
         else:

@@ -20,7 +20,7 @@ from conftest import ROOT, cli
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pseudo import checker
+from pseudo import judge
 from pseudo.tasks import TaskError, difference, for_pupils, read_task
 
 EXAMPLE = ROOT / "examples" / "tasks" / "queens"
@@ -181,7 +181,7 @@ def test_a_run_prints_what_pseudo_run_prints(tmp_path, name):
     given_input = "слово\n" if name == "word read" else "12\n"
     task = make_task(tmp_path / "задача", {"01": (given_input, "?\n")}, "max_steps = 20_000\ntime_limit = 5\n")
     run = cli("run", "--max-steps", "20000", path, stdin=given_input)
-    found = checker.run_test(checker.Program(path), read_task(str(task)), read_task(str(task)).tests[0])
+    found = judge.run_test(judge.Program(path), read_task(str(task)), read_task(str(task)).tests[0])
     assert found["output"] == run.stdout
     if run.returncode == 70:
         assert found["message"] == run.stderr.rstrip("\n")
@@ -392,11 +392,11 @@ def test_each_program_is_compiled_once_however_many_tests_hand_over(tmp_path, mo
              for i in range(3)]
     monkeypatch.setenv("PSEUDO_NO_CACHE", "1")
     compiled, exact = [], []
-    real_compile, real_exact = pseudo.api.compile_for_cache, checker.Program.exact
+    real_compile, real_exact = pseudo.api.compile_for_cache, judge.Program.exact
     monkeypatch.setattr(pseudo.api, "compile_for_cache", lambda *a: compiled.append(a[0]) or real_compile(*a))
-    monkeypatch.setattr(checker.Program, "exact", lambda self: exact.append(self.path) or real_exact(self))
+    monkeypatch.setattr(judge.Program, "exact", lambda self: exact.append(self.path) or real_exact(self))
     found = []
-    checker.check(read_task(str(task)), paths, read_task(str(task)).tests, 2, lambda i, m: found.append((i, m)))
+    judge.check(read_task(str(task)), paths, read_task(str(task)).tests, 2, lambda i, m: found.append((i, m)))
     assert sorted(compiled) == paths and sorted(exact) == paths
     statuses = [m["status"] for _, m in found if m["kind"] == "test"]
     assert statuses == ["limit"] * 12
@@ -600,11 +600,11 @@ def test_without_fork_the_runs_give_the_same_results_in_this_process(tmp_path, m
 
     def results():
         found = {}
-        checker.check(task, paths, task.tests, 2, lambda i, m: found.setdefault(i, []).append(
+        judge.check(task, paths, task.tests, 2, lambda i, m: found.setdefault(i, []).append(
             (m.get("test"), m.get("status"), m.get("detail"), m.get("error"))))
         return {i: sorted(v, key=str) for i, v in found.items()}
     forked = results()
-    monkeypatch.setattr(checker, "FORKS", False)
+    monkeypatch.setattr(judge, "FORKS", False)
     assert results() == forked
 
 

@@ -4,8 +4,8 @@ check the page's «Проверить» runs in Pyodide.
 The link packs what a pupil may see of the task (`tasks.for_pupils`: the statement and the
 visible tests, never the hidden ones nor the solution) as JSON, encoded as the page encodes a
 program (`#p=…`): UTF-8, then URL-safe base64 without padding, after `#task=`. The page never
-sends it anywhere. The check is `pseudo test`'s own: the program compiled as `checker.Program`
-compiles it, each test run by `checker.run_test` (its output compared by `tasks.difference` in
+sends it anywhere. The check is `pseudo test`'s own: the program compiled as `judge.Program`
+compiles it, each test run by `judge.run_test` (its output compared by `tasks.difference` in
 the task's mode) and told in `gradebook.test_lines`' words, under the task's limits and the
 page's depth of recursion.
 """
@@ -52,8 +52,8 @@ def check(data: dict, path: str, max_depth: int, told) -> dict:
     each test, `result` being {test, status, lines} (the lines `pseudo test` prints of it).
     Gives {error} (the program did not compile: its message) or {passed, tests}, and
     {stopped: True} when a Stop ended the check at the test it stopped."""
-    from ..checker import prepare, run_test
     from ..gradebook import test_lines
+    from ..judge import prepare, run_test
     from .browser import PAGE_MESSAGES, page_messages
     task = PageTask(data, max_depth)
     with page_messages():

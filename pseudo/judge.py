@@ -1,5 +1,7 @@
-"""Running programs on a task's tests: each program compiled once, each test run in a process of
-its own under the task's limits, as many at once as there are cores.
+"""The judge of exercises: programs run on a task's tests and their outputs judged, as a contest's
+judge does (`pseudo check`'s static checks are frontend/check.py's). Each program is compiled
+once, each test run in a process of its own under the task's limits, as many at once as there
+are cores.
 
 A program is compiled as `pseudo run` compiles it, through its cache (`Program`); each test
 runs the kept code with `execute.run_code`, the test's input as standard input and a capped
