@@ -165,6 +165,14 @@ def test_projector_mode_has_large_type_and_keeps_the_essentials_on_screen(browse
     act(page, "big")
     assert page.evaluate("parseFloat(getComputedStyle(document.querySelector('.code')).fontSize)") == small
     page.close()
+    wide = open_page(browser, pages[QUEENS], 1920, 1080)  # a larger screen: the type grows with it
+    act(wide, "output", 9)
+    act(wide, "big")
+    assert wide.evaluate("parseFloat(getComputedStyle(document.querySelector('.code')).fontSize)") >= 1080 * 0.025
+    for selector in (".code > div.cur", '.arr[data-name="c"]', "section.output", '[data-act="into"]'):
+        assert visible(wide, selector) == "виден", selector
+    assert no_page_scroll(wide)
+    wide.close()
 
 
 def test_arrays_are_rows_and_grids_with_changed_cells_marked(browser, pages):
@@ -275,6 +283,14 @@ def test_go_to_a_line_a_state_or_a_procedure(browser, pages):
     assert "«занять" in page.text_content('[data-frame="call"] h3')
     go_to(page, "нечто")
     assert out(page, "status") == "«нечто» — не номер строки, не состояние автомата и не процедура"
+    page.fill('[data-ctl="target"]', "HR")
+    page.press('[data-ctl="target"]', "Enter")  # Enter again: the next call
+    here = position(page)
+    page.keyboard.press("ArrowRight")  # in the field the arrows move its cursor
+    assert position(page) == here
+    page.keyboard.press("Escape")  # and Esc gives them back to the steps
+    page.keyboard.press("ArrowRight")
+    assert position(page) == here + 1
     page.click('.code .no[data-line="18"]')  # a line number is a link to that line
     assert current_line(page) == 18
     page.close()
@@ -348,9 +364,11 @@ def test_a_runtime_error_is_shown_at_the_end(browser, tmp_path):
     html = tmp_path / "ошибка.html"
     assert cli("trace", "-q", "--html", "-o", str(html), str(program)).returncode == 70
     page = open_page(browser, html)
+    assert page.text_content('[data-act="last"]') == "▶| к ошибке"  # told from the first step
     act(page, "last")
     assert out(page, "what") == "ошибка выполнения в строке 2: деление на ноль"
     assert current_line(page) == 2
+    assert page.text_content(".code > div.cur mark") == "x / 0"  # the failing part, as the caret marks it
     page.close()
 
 
@@ -392,8 +410,11 @@ def test_a_trace_of_100000_events_stays_usable(browser, tmp_path):
     assert position(page) == total // 2 + 1
     page.keyboard.press("ArrowRight")
     assert position(page) == total // 2 + 2
-    page.keyboard.press("End")
-    assert out(page, "what") == "трассировка остановлена после 100 000 событий"
+    page.keyboard.press("End")  # the end shows where the program was stopped
+    events = cli("trace", "-q", "--format", "jsonl", "--max-events", "100000", "programs/queens_automaton_2.pseudo")
+    last = json.loads(events.stdout.splitlines()[-2])
+    assert out(page, "what") == f"трассировка остановлена после 100 000 событий, на строке {last['line']}"
+    assert current_line(page) == last["line"] and visible(page, ".code > div.cur") == "виден"
     assert time.monotonic() - start < 60
     page.close()
 

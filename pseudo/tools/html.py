@@ -41,6 +41,12 @@ def _lines(source) -> list[str]:
     return lines[:-1] if len(lines) > 1 and lines[-1] == "" else lines
 
 
+def _end_on_line(span) -> int:
+    """Where the span ends on its first line (exclusive): a span over several lines is marked to
+    the end of its first."""
+    return span.end_column if span.end_line == span.line else len(span.source.line(span.line)) + 1
+
+
 class TraceData:
     """A sink that encodes compact events into the page's data; `write(out)` writes the data
     object as JSON to anything with a `write(str)`."""
@@ -77,8 +83,7 @@ class TraceData:
         if span is None:
             entry = [0, 0, 0, 0, -1]
         else:
-            last = span.end_column if span.end_line == span.line else len(span.source.line(span.line)) + 1
-            entry = [self.file_index.get(span.filename, 0), span.line, span.column, end or last,
+            entry = [self.file_index.get(span.filename, 0), span.line, span.column, end or _end_on_line(span),
                      -1 if text is None else self.string(text)]
         self.places[id(key)] = (key, len(self.place_list))
         self.place_list.append(entry)
@@ -141,13 +146,15 @@ class TraceData:
 
     def ended(self, outcome: str, error=None, limit: int | None = None) -> None:
         """How the run ended: ok, error (its message and place) or trace-limit."""
-        self.end = {"outcome": outcome, "limit": limit, "message": None, "file": 0, "line": 0, "column": 0}
+        self.end = {"outcome": outcome, "limit": limit, "message": None, "file": 0, "line": 0, "column": 0,
+                    "end_column": 0}
         if error is not None:
             first = error.first
             self.end["message"] = first.text
-            if first.span is not None:
-                self.end.update(file=self.file_index.get(first.span.filename, 0), line=first.span.line,
-                                column=first.span.column)
+            span = first.span
+            if span is not None:  # the whole failing part is marked, as the caret marks it
+                self.end.update(file=self.file_index.get(span.filename, 0), line=span.line, column=span.column,
+                                end_column=max(_end_on_line(span), span.column + 1))
 
     # ---- the data object ----
 
@@ -181,7 +188,7 @@ class TraceData:
             head.update(kinds=list(TOKEN_KINDS), tokens=tokens)
         head.update(strings=list(self.strings), places=self.place_list, defs=self.def_list, calls=self.call_list,
                     end=self.end or {"outcome": "ok", "limit": None, "message": None, "file": 0, "line": 0,
-                                     "column": 0})
+                                     "column": 0, "end_column": 0})
         out.write(dumps(head)[:-1] + ',"events":[')
         codes = self.codes
         for start in range(0, len(codes), CHUNK):

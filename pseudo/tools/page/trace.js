@@ -30,7 +30,7 @@ var PseudoTrace = (function () {
     <span class="where">шаг <b data-out="pos">0</b> из <span data-out="total">0</span></span>
     <label class="speed" title="скорость проигрывания: инструкций в секунду">скорость
       <input type="range" data-ctl="speed" min="0" max="10" value="3"> <span data-out="speed"></span></label>
-    <form data-ctl="goto" title="перейти к строке (номер), к состоянию автомата или к вызову процедуры (имя)">
+    <form data-ctl="goto" title="перейти к строке (номер), к состоянию автомата или к вызову процедуры (имя); Esc — снова шагать стрелками">
       <input type="text" data-ctl="target" placeholder="строка, состояние…" aria-label="перейти к">
       <button type="submit">перейти</button></form>
   </div>
@@ -166,6 +166,11 @@ var PseudoTrace = (function () {
     el("state-panel").hidden = !hasStates;
     const slider = ctl("slider");
     slider.max = END;
+    if (D.end.outcome === "error") {  // the end is where the class looks first
+      const last = root.querySelector('[data-act="last"]');
+      last.textContent = "▶| к ошибке";
+      last.title = `к ошибке выполнения в строке ${D.end.line} (End)`;
+    }
 
     const place = i => D.places[ev[off[i] + 1]] || [0, 0, 0, 0, -1];
     const depthOf = i => i < T.n ? ev[off[i] + 2] : 0;
@@ -462,9 +467,15 @@ var PseudoTrace = (function () {
         const e = D.end;
         if (e.outcome === "error") {
           showSource(e.file);
-          markLine(e.file, e.line, e.column, e.column + 1);
+          markLine(e.file, e.line, e.column, e.end_column || e.column + 1);
           what.textContent = `ошибка выполнения в строке ${e.line}: ${e.message}`;
           what.classList.add("error");
+        } else if (e.outcome === "trace-limit" && T.n > 0 && place(T.n - 1)[1] > 0) {  // where the program was stopped
+          const pl = place(T.n - 1);
+          showSource(pl[0]);
+          markLine(pl[0], pl[1], pl[2], pl[3]);
+          what.textContent = `трассировка остановлена после ${spaced(e.limit)} событий, на строке ${pl[1]}`;
+          what.classList.add("end");
         } else {
           if (marked) markLine(shownFile, 0, 0, 0);
           what.textContent = e.outcome === "trace-limit" ?
@@ -652,6 +663,7 @@ var PseudoTrace = (function () {
     document.addEventListener("keydown", e => {
       if (!root.isConnected || e.altKey || e.ctrlKey || e.metaKey) return;
       const t = e.target;
+      if (e.key === "Escape" && t === ctl("target")) return t.blur();  // the keys move through the trace again
       if (t && (t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type === "text"))) return;
       const act = keys[e.key];
       if (!act) return;
