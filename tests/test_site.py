@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -159,6 +160,7 @@ def test_the_queens_run_to_92_lines(page):
     out, err, status = run(page)
     assert out.splitlines()[0] == "1 5 8 6 3 7 2 4" and len(out.splitlines()) == 92
     assert "программа.pseudo:16:14: предупреждение" in err and status.startswith("код выхода 0")
+    assert re.fullmatch(r"код выхода 0 · \d+,\d\d с", status), status  # a decimal comma, as Russian writes it
 
 
 # ---- 1. output as it is printed, input typed when the program asks ----
@@ -402,6 +404,31 @@ def test_the_trace_page_opens_and_its_controls_move(page):
     frame.get_by_role("button", name="шаг ▶").click()
     assert frame.locator("text=/шаг \\d/").first.inner_text() != before
     page.click("#close-view")
+
+
+def test_the_trace_opens_after_the_diagram(page):
+    """A trace shown after the diagram (closed or not) is the whole page, not a blank panel."""
+    page.select_option("#examples", "queens_automaton_1.pseudo")
+    size = "(() => { const r = document.querySelector('.pt').getBoundingClientRect(); return r.width > 300 && r.height > 300; })()"
+    for closed in (True, False):
+        run(page, "#graph")
+        page.wait_for_selector("#diagram svg", timeout=60_000)
+        if closed:
+            page.click("#close-view")
+        run(page, "#trace")
+        frame = page.frame_locator("#trace-frame")
+        frame.locator('[data-act="into"]').wait_for(state="attached")
+        assert frame.locator("body").evaluate(size), f"the trace page has no size (diagram closed: {closed})"
+        assert page.is_visible("#trace-frame")
+    page.click("#close-view")
+
+
+def test_the_menu_names_each_example_by_a_whole_sentence():
+    """The first sentence of the opening comment, even where it goes on to a second line."""
+    titles = {entry["file"]: entry["title"] for entry in build.examples()[1]}
+    assert titles["peg_solitaire.pseudo"].endswith("центр свободен.")
+    assert titles["queens_automaton_2.pseudo"].endswith("стал состоянием И (от «искать»).")
+    assert all(title.endswith(".") for title in titles.values()), titles
 
 
 def test_the_state_diagram_renders(page):

@@ -13,6 +13,7 @@ import base64
 import hashlib
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -140,13 +141,15 @@ def examples(programs=None) -> tuple[bytes, list[dict]]:
 
 
 def _title(text: str, default: str) -> str:
-    """The first line of the program's opening comment: «Восемь ферзей, рекурсивное решение.»"""
+    """The first sentence of the program's opening comment, whole even when it goes on to a
+    second line: «Восемь ферзей, рекурсивное решение.»"""
     first = text.lstrip()
-    if first.startswith("{"):
-        line = first[1:].splitlines()[0].strip().rstrip("}").strip()
-        if line:
-            return line
-    return default
+    if not first.startswith("{"):
+        return default
+    paragraph = first[1:].split("}")[0].split("\n\n")[0]
+    words = " ".join(paragraph.split())
+    sentence = re.match(r".*?[.!?](?=\s|$)", words)
+    return (sentence.group(0) if sentence else words) or default
 
 
 def build(folder: Path, programs: Path | None = None, say=print) -> dict:

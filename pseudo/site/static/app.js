@@ -83,7 +83,7 @@ function end(result, started) {
   if (result.restarted) messages.write("pseudo: прервано кнопкой «Стоп»; среда выполнения загружается заново\n");
   if (result.fatal) messages.write("среда выполнения загружается заново\n");
   out.flush(); messages.flush();
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const seconds = ((performance.now() - started) / 1000).toFixed(2).replace(".", ",");  // 0,28 с
   ui.exit.textContent = `код выхода ${result.code} · ${seconds} с`;
   editor.markError(runtimeError(messages.content));
   const status = result.code === 0 ? "готово" : result.code === 130 ? "остановлено" : "ошибка";
@@ -242,7 +242,17 @@ async function trace() {
   messages.clear();
   messages.write(result.err.replace(/^pseudo: страница трассировки записана.*\n/m, ""));  // it is shown here
   messages.flush();
-  if (result[TRACE]) show("Трассировка", () => { $("trace-frame").hidden = false; $("trace-frame").srcdoc = withPosition(result[TRACE]); });
+  if (result[TRACE]) show("Трассировка", () => { const frame = newFrame(); frame.hidden = false; frame.srcdoc = withPosition(result[TRACE]); });
+}
+
+// Each trace page gets a frame of its own: a frame that had been hidden behind the diagram
+// (or emptied while hidden) laid the next page out at zero size in Chromium — a blank panel.
+function newFrame() {
+  const old = $("trace-frame"), frame = old.cloneNode(false);
+  frame.removeAttribute("srcdoc");
+  frame.hidden = true;
+  old.replaceWith(frame);
+  return frame;
 }
 
 // The trace page tells this page the line it is at, which the editor then shows: a script
@@ -300,7 +310,7 @@ function show(title, fill) {
 }
 $("close-view").onclick = () => {
   $("view").hidden = true;
-  $("trace-frame").srcdoc = "";
+  newFrame();  // the page and its data are let go
   editor.markStep(null);
 };
 $("wide").onclick = () => {
