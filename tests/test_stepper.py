@@ -231,6 +231,34 @@ def test_print_evaluates_built_ins_phrases_and_elements_or_says_why_not(tmp_path
         "не вычислить: в программе нет массива a", "3", "5", ""]
 
 
+def test_print_of_an_array_lists_its_elements():
+    """`p c` shows the board, which the language cannot name whole: each element given so far."""
+    queens = session(PROGRAMS / "queens_recursive.pseudo", "c HR", "c HR", "c HR", "p c", "p кол", "p k")
+    assert [part.strip() for part in queens.split("(шаг) ")[-4:-1]] == [
+        "c[1] = 1; c[2] = 3",
+        "; ".join(f"кол[{i}] = {'ЛОЖЬ' if i in (1, 3) else 'ИСТИНА'}" for i in range(1, 9)), "3"]
+    hanoi = session(ROOT / "tests/programs/hanoi.pseudo", "c ХАНОЙ", "p башня").split("(шаг) ")
+    assert hanoi[-2].strip().startswith("башня[1, 1] = 3; башня[1, 2] = 2; башня[1, 3] = 1"), hanoi[-2]
+
+
+def test_lists_wrap_between_their_items_in_a_narrow_terminal():
+    """At 80 columns «изменилось: …» breaks between two changes, never inside one (a terminal's
+    own wrap cut «д2[8» from «]: ИСТИНА → ЛОЖЬ»)."""
+    from terminal import Terminal as Tmux
+    with Tmux([sys.executable, "-m", "pseudo", "step", "programs/queens_recursive.pseudo"], cwd=str(ROOT)) as t:
+        t.wait_for("шаг 1 из")
+        for depth in (1, 2, 3):
+            t.send("c HR", "Enter")
+            lines = t.wait_for(f"глубина {depth}")
+    changed = next(k for k, line in enumerate(lines) if line.startswith("изменилось: i := 3"))
+    assert lines[changed] == "изменилось: i := 3; c[2] := 3; кол[3]: ИСТИНА → ЛОЖЬ; д1[5]: ИСТИНА → ЛОЖЬ;"
+    assert lines[changed + 1] == "            д2[8]: ИСТИНА → ЛОЖЬ"
+    wrapped = Stepper.__new__(Stepper)
+    wrapped.width = 20
+    assert wrapped._wrapped("a[1] = 1; a[2] = 22; a[3] = 3", "") == "a[1] = 1; a[2] = 22;\na[3] = 3"
+    assert wrapped._wrapped("a[1] = 1; a[2] = 222; a[3] = 3", "") == "a[1] = 1;\na[2] = 222; a[3] = 3"
+
+
 ASKS = """НОД (a, b) = ЕСЛИ b = 0 ТО a ИНАЧЕ НОД(b, a ОСТ b) КОНЕЦ_ЕСЛИ
 СООБЩИТЬ 'Введите два числа:',
 ПРОЧЕСТЬ x, y

@@ -29,6 +29,7 @@ from .trace import shown
 
 NAME = "печать_"  # the function that holds the expression (a longer name if the program has it)
 LIMITS = Limits(max_steps=10_000_000, max_depth=10_000, time_limit=5.0)
+ELEMENTS = 100  # elements of an array shown by `p NAME`
 
 
 class Point:
@@ -45,6 +46,9 @@ def evaluate(loaded, text: str, point: Point) -> tuple[str, str]:
     text = text.strip()
     if not text:
         return "", "напишите выражение: p k + 1"
+    whole = _whole_array(text, point)
+    if whole is not None:
+        return "", whole
     try:
         added, name = _read(loaded, text, point.definition)
     except PseudoError as e:
@@ -81,6 +85,24 @@ def evaluate(loaded, text: str, point: Point) -> tuple[str, str]:
             return printed.getvalue(), "не вычислить: " + failure.text()
     value = result[0] if result else None
     return printed.getvalue(), "(значения нет)" if value is None else shown(value)
+
+
+def _whole_array(name: str, point: Point) -> str | None:
+    """`p c` of an array: its elements given so far, by index («c[1] = 1; c[2] = 3»), at most
+    ELEMENTS of them — the board a class wants to see, which the language itself cannot name
+    whole. None if the name is not an array with elements here."""
+    elements = point.arrays.get(name)
+    if not elements or name in point.locals or name in point.globals:
+        return None
+    try:
+        keys = sorted(elements)
+    except TypeError:  # indices of several kinds: in the order they were given
+        keys = list(elements)
+    parts = [f"{name}[{', '.join(map(shown, k)) if isinstance(k, tuple) else shown(k)}] = {shown(elements[k])}"
+             for k in keys[:ELEMENTS]]
+    if len(keys) > ELEMENTS:
+        parts.append(f"… и ещё {len(keys) - ELEMENTS}")
+    return "; ".join(parts)
 
 
 def _read(loaded, text: str, definition: str | None):

@@ -11,6 +11,9 @@ shown too.
 """
 from __future__ import annotations
 
+import shutil
+import sys
+
 from .. import nodes as n
 from .evaluate import Point, evaluate
 from .trace import definition_name, named, statement_end
@@ -25,7 +28,8 @@ HELP = """\
                          до вызова процедуры или фразы (c HR) или, без ГДЕ, до конца
   b, назад               шаг назад
   p ВЫРАЖЕНИЕ, печать …  значение выражения в этой точке: переменные, элементы массивов,
-                         встроенные функции, фразы и функции программы (p ДЛИНА(w), p место k, i свободно)
+                         встроенные функции, фразы и функции программы (p ДЛИНА(w), p место k, i свободно);
+                         p МАССИВ — все его элементы (p c)
   l, список              показать текст вокруг текущей строки
   w, вывод               всё, что программа напечатала до этой точки
   h, ?, помощь           эта справка
@@ -54,13 +58,14 @@ def _lines(count: int) -> str:
 
 
 class Stepper:
-    def __init__(self, recording, loaded, write, read):
+    def __init__(self, recording, loaded, write, read, width: int | None = None):
         self.recording = recording
         self.events = recording.events  # grows while the program runs
         self.loaded = loaded
         self.sources = loaded.sources
         self.write = write  # write(text)
         self.read = read  # read(prompt) -> str, raises EOFError at the end
+        self.width = width  # the lines' width to wrap lists at; None: the terminal's, if stdout is one
         recording.ask = self.ask
         self.stops: list[int] = []  # the event index of each stop found so far; then len(events), the end
         self.scanned = 0  # events looked at for stops
@@ -155,7 +160,10 @@ class Stepper:
                 self.write(HELP + "\n")
                 continue
             if command == "p":
-                output, value = evaluate(self.loaded, rest, self.point())
+                point = self.point()
+                output, value = evaluate(self.loaded, rest, point)
+                if rest.strip() in point.arrays:  # an array's elements, listed (a value is never broken)
+                    value = self._wrapped(value, "")
                 self.write(_quoted(output) + value + "\n")
                 continue
             if command == "l":
@@ -316,7 +324,7 @@ class Stepper:
         if not again:
             changed = self.changes()
             if changed:
-                self.write("изменилось: " + changed + "\n")
+                self.write(self._wrapped(changed, "изменилось: ") + "\n")
         e = self._event()
         count = f" из {len(self.stops)}" if self.closed else ""
         if e is None:
@@ -339,6 +347,26 @@ class Stepper:
             self.write(f" {mark}{number:>4} | {source.line(number)}\n")
             if number == e["line"]:
                 self.write(self._caret(e))
+
+    def _wrapped(self, listed: str, head: str) -> str:
+        """A list «a; b; c» after its head, broken between its items to the terminal's width (a
+        hard wrap in the middle of «д2[8]: ИСТИНА → ЛОЖЬ» is hard to read on a projected terminal);
+        the lines after the first are indented under the first item."""
+        width = self.width
+        if width is None:
+            width = shutil.get_terminal_size((0, 0)).columns if sys.stdout.isatty() else 0
+        items = listed.split("; ")
+        if width <= 0 or len(head) + len(listed) <= width or len(items) < 2:
+            return head + listed
+        indent = " " * min(len(head), 12)
+        lines, line = [], head + items[0]
+        for k, item in enumerate(items[1:], 2):
+            if len(line) + len("; ") + len(item) + (k < len(items)) > width:  # with the «;» that follows it
+                lines.append(line + ";")
+                line = indent + item
+            else:
+                line += "; " + item
+        return "\n".join([*lines, line])
 
     @staticmethod
     def _expression(e: dict, stack: list[str]) -> str:
