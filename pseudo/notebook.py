@@ -29,10 +29,23 @@ from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
 from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_USAGE
+from .runtime.messages import reworded
 
 CELL_NAME = "ячейка.pseudo"
 INPUT = re.compile(r"\{\s*ввод:[ ]?(.*?)\s*\}", re.DOTALL)  # the golden files' `{ ввод: … }`
 PAGE_HEIGHT = 640  # pixels of the trace page's frame
+
+NOTEBOOK_HINTS = {
+    "read-eof": "каждое чтение берёт из ввода новое значение: в ячейке ввод — комментарии {{ ввод: … }}, по строке "
+                "на комментарий (или --input ТЕКСТ в строке %%pseudo); дайте программе столько значений, сколько "
+                "она читает, или читайте, пока НЕ ввод кончился",
+    "still-running": "если она зациклилась, остановите её кнопкой ■ блокнота (прервать ядро; в режиме команд — "
+                     "I, I) и посмотрите, что должно остановить повторение; если ей просто нужно много времени, "
+                     "подождите: её остановит предел времени ({time} с, --time-limit) или шагов ({steps}, "
+                     "--max-steps)",
+}
+"""The runtime's hints that name the terminal's ways (input from a file or the keyboard, Ctrl-C),
+as a notebook's cell says them (keys of runtime/messages.py RUNTIME_HINTS)."""
 
 MAGIC_HELP = """\
 Ячейка %%pseudo — программа на языке книги; %pseudo ФАЙЛ выполняет файл. Параметры — как у
@@ -93,7 +106,7 @@ def run_magic(line: str, cell: str | None, stdout, stderr, show_html=None) -> in
         page = args.output
     messages = io.StringIO() if folder is not None else stderr  # less the line naming the temporary page
     try:
-        with _streams(stdin, stdout, messages), _program_text(args.file, text):
+        with _streams(stdin, stdout, messages), _program_text(args.file, text), reworded(hints=NOTEBOOK_HINTS):
             code = cli.run_command(args, interrupted="прервано")
         if folder is not None:
             said = f"pseudo: страница трассировки записана в {page}\n"

@@ -41,6 +41,22 @@ def test_input_from_the_cells_comments_or_the_option():
     assert magic("--input '5 6 7'", cell)[:2] == (0, "210\n")
 
 
+def test_hints_say_the_notebooks_ways_not_the_terminals(monkeypatch):
+    """A cell that reads more than it is given is told of `{ ввод: … }`; one that runs on, of
+    the notebook's ■ (Ctrl-C does not reach a kernel). After the cell, the command line's own."""
+    from pseudo import execute
+    from pseudo.runtime.messages import RUNTIME_HINTS
+    before = dict(RUNTIME_HINTS)
+    code, _, err, _ = magic("", "ПРОЧЕСТЬ x\nСООБЩИТЬ x * 2")
+    assert code == 70 and "ввод был пуст" in err
+    assert "подсказка: каждое чтение берёт из ввода новое значение: в ячейке ввод — комментарии { ввод: … }" in err
+    monkeypatch.setattr(execute, "NOTICE_AFTER", 0.2)
+    code, _, err, _ = magic("--time-limit 1", "x := 1\nПОКА x > 0 ВЫПОЛНЯТЬ x := x + 1 ВЕРНУТЬСЯ")
+    assert code == 70 and "замечание: программа уже 0.2 с ничего не читает" in err
+    assert "остановите её кнопкой ■ блокнота" in err and "Ctrl-C" not in err
+    assert RUNTIME_HINTS == before
+
+
 def test_a_static_error_shows_the_caret():
     code, out, err, _ = magic("", "«занять (k), (i)» = c[k] := i\n\nзанят 1, 5")
     assert (code, out) == (65, "")

@@ -3,6 +3,7 @@
 Keys are stable codes; values are str.format templates. The front end's messages (syntax and
 static errors, warnings) live in pseudo/messages.py.
 """
+from contextlib import contextmanager
 
 RUNTIME_MESSAGES = {
     "unset-var": "переменная {name} не получила значения",
@@ -87,3 +88,17 @@ KINDS = {"nom": KIND_NAMES, "dat": KIND_DATIVE, "acc": KIND_ACCUSATIVE}
 
 SEVERITY_WORDS = {"error": "ошибка", "warning": "предупреждение", "notice": "замечание"}
 
+
+@contextmanager
+def reworded(messages: dict | None = None, hints: dict | None = None):
+    """The runtime's messages and hints (by key) said in a host's own words while it runs a
+    command — the playground's page, a notebook's cell — then as they were."""
+    changes = ((RUNTIME_MESSAGES, messages or {}), (RUNTIME_HINTS, hints or {}))
+    kept = [(table, {key: table[key] for key in new}) for table, new in changes]
+    for table, new in changes:
+        table.update(new)
+    try:
+        yield
+    finally:
+        for table, texts in kept:
+            table.update(texts)

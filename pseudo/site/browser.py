@@ -18,7 +18,7 @@ import sys
 import time
 
 from ..cli import main
-from ..runtime.messages import RUNTIME_HINTS, RUNTIME_MESSAGES
+from ..runtime.messages import reworded
 
 PAGE_MESSAGES = {
     "step-limit": "превышен предел шагов песочницы ({limit}){hot}",
@@ -192,18 +192,9 @@ def _main(argv: list[str], stdin, out, err) -> int:
         sys.stdin = old_in
 
 
-@contextlib.contextmanager
 def page_messages():
     """The runtime's messages and hints as the page says them, while a command runs."""
-    kept = [(table, {key: table[key] for key in page}) for table, page in
-            ((RUNTIME_MESSAGES, PAGE_MESSAGES), (RUNTIME_HINTS, PAGE_HINTS))]
-    RUNTIME_MESSAGES.update(PAGE_MESSAGES)
-    RUNTIME_HINTS.update(PAGE_HINTS)
-    try:
-        yield
-    finally:
-        for table, texts in kept:
-            table.update(texts)
+    return reworded(PAGE_MESSAGES, PAGE_HINTS)
 
 
 def _list(values) -> list:
