@@ -184,6 +184,10 @@ def test_arrays_are_rows_and_grids_with_changed_cells_marked(browser, pages):
     assert page.text_content(f"{cell} b") == "И" and "chg" in page.get_attribute(cell, "class")
     act(page, "into", 2)
     assert "chg" not in page.get_attribute(cell, "class")  # marked only right after its change
+    act(page, "out")  # out of the whole phrase: every cell it gave is marked, as the legend says
+    assert "chg" in page.get_attribute('.arr[data-name="д2"] .cell[data-key="16"]', "class")
+    assert "chg" in page.get_attribute('.arr[data-name="д1"] .cell[data-key="2"]', "class")
+    assert page.text_content(".legend").endswith("зелёным — что изменилось за последний шаг или переход")
     page.close()
     hanoi = open_page(browser, pages[HANOI])
     go_to(hanoi, "ХАНОЙ")

@@ -390,7 +390,7 @@ var PseudoTrace = (function () {
         }
         html += `<div class="arr" data-name="${title}"><div class="aname">${title}</div><div>${body}</div></div>`;
       }
-      if (booleans) html += `<div class="legend">И — ИСТИНА, Л — ЛОЖЬ; зелёным — что изменила последняя инструкция</div>`;
+      if (booleans) html += `<div class="legend">И — ИСТИНА, Л — ЛОЖЬ; зелёным — что изменилось за последний шаг или переход</div>`;
       el("arrays-panel").hidden = !html;
       el("arrays").innerHTML = html;
     }
