@@ -108,8 +108,16 @@ def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: So
     """The message for an unexpected token (`$END` at the end) where the grammar expected one of
     `expected`, among the tokens of the chunk or expression; `following`: the tokens after a
     chunk that was cut off them (a definition begun inside one of its blocks)."""
+    left_open = _bracket_left_open(tokens[:_index(tokens, tok) + 1])
+    if left_open is not None:
+        return _bracket_error(*left_open, source)
     if tok.type == "$END":
         opener = _innermost_unclosed(tokens)
+        if opener is not None and opener.type in ("LPAR", "LSQB"):  # the end of the file, or of the expression
+            what, closer = CLOSERS[opener.type]
+            return StaticError([diagnostic("error", "bracket-unclosed-end", span_of_token(source, opener),
+                                           hint("bracket-unclosed", closer=closer, line=opener.line),
+                                           opened=what, closer=closer)])
         if opener is not None:
             what, closer = CLOSERS[opener.type]
             lines = [t.line for t in tokens if t.type != "_NL"]
@@ -143,6 +151,54 @@ def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: So
     if words and len(words) <= 6:
         text += "; ожидалось: " + ", ".join(words)
     return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, expected, tokens))])
+
+
+# Tokens that never stand inside brackets: a bracket still open when one comes was never closed
+# (a conditional expression's ТО, ИНАЧЕ and КОНЕЦ_ЕСЛИ may, inside its own ЕСЛИ).
+OUTSIDE_BRACKETS = {"THEN", "ELSE", "END_IF", "DO", "LOOP_END", "SEMI", "ASSIGN", "PATTERN", "DEF_NAME", "DEF_EQ",
+                    "LABEL", "PRINT", "READ", "WHILE", "FOR", "STOP", "GOTO", "USE", "EXIT"}
+PAIR = {"RPAR": "LPAR", "RSQB": "LSQB"}
+
+
+def _bracket_left_open(tokens: list[Token]) -> tuple[Token, Token] | None:
+    """The bracket «(» or «[» that `tokens` leave open where a word that cannot stand inside
+    brackets comes (КОНЕЦ_ЕСЛИ, ВЕРНУТЬСЯ, a definition's header: the layout took the following
+    lines into the open bracket), or that a closer of the other kind closes (`a(i]`), with that
+    token; None if every bracket is closed in time."""
+    stack: list[Token] = []
+    for tok in tokens:
+        kind = tok.type
+        if kind in ("LPAR", "LSQB"):
+            stack.append(tok)
+        elif not stack:
+            continue
+        elif kind == "IF":
+            stack.append(tok)
+        elif stack[-1].type == "IF":
+            if kind == "END_IF":
+                stack.pop()
+            elif kind in PAIR:  # a conditional expression left open: the other hints say so
+                return None
+        elif kind in PAIR:
+            bracket = stack.pop()
+            if bracket.type != PAIR[kind]:
+                return bracket, tok
+        elif kind in OUTSIDE_BRACKETS:
+            return stack[-1], tok
+    return None
+
+
+def _bracket_error(bracket: Token, met: Token, source: Source) -> StaticError:
+    """A bracket left open (told at the bracket), or closed by the other kind (told at the closer)."""
+    opened, wanted = TERMINALS[bracket.type], TERMINALS[{"LPAR": "RPAR", "LSQB": "RSQB"}[bracket.type]]
+    if met.type in PAIR:
+        return StaticError([diagnostic("error", "bracket-mismatch", span_of_token(source, met),
+                                       hint("bracket-mismatch"), opened=opened, closed=TERMINALS[met.type],
+                                       line=bracket.line, column=bracket.column)])
+    where = f"в строке {met.line}" if met.line != bracket.line else "в этой строке"
+    return StaticError([diagnostic("error", "bracket-unclosed", span_of_token(source, bracket),
+                                   hint("bracket-unclosed", closer=wanted, line=bracket.line),
+                                   opened=opened, closer=wanted, met=describe_token(met), where=where)])
 
 
 OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "CARET", "DIV", "MOD", "AND", "OR", "NOT", "EQ", "NE", "LT", "GT",
