@@ -269,3 +269,17 @@ def test_the_page_data_keeps_each_string_once():
     assert obj["strings"][first[4]] == "инициализировать игру"
     assert obj["tokens"][0][46] == [obj["kinds"].index("name"), "инициализировать", obj["kinds"].index("whitespace"),
                                     " ", obj["kinds"].index("name"), "игру"]
+
+
+def test_a_recursion_that_does_not_end_is_traced_in_lines_of_bounded_width(tmp_path):
+    """The text trace indents by call depth only so far: a runaway recursion stops some 100 000
+    calls deep, and two spaces a level made its trace's size the square of its events."""
+    program = tmp_path / "ever.pseudo"
+    program.write_text("ИСКАТЬ (i, t) =\n    ИСКАТЬ(i, t - 1)\nИСКАТЬ(2, 0)\n", encoding="utf-8")
+    done = cli("trace", "-q", "--max-depth", "3000", str(program))
+    assert done.returncode == 70 and "рекурсия не кончается" in done.stderr, done.stderr[-500:]
+    lines = done.stdout.splitlines()
+    assert len(lines) > 6000 and max(map(len, lines)) < 120, max(lines, key=len)
+    assert lines[-2:] == ["   6000    2 │ " + "  " * views.INDENT_LEVELS + "[глубина 2999] → ИСКАТЬ(2, -2999)",
+                          "   6001    2 │ " + "  " * views.INDENT_LEVELS + "[глубина 3000] ИСКАТЬ(i, t - 1)"]
+    assert lines[40] == "     41    2 │ " + "  " * 20 + "ИСКАТЬ(i, t - 1)", lines[40]

@@ -168,6 +168,17 @@ class NoOutput:
 BRANCH = {"then": "ТО ", "else": "ИНАЧЕ "}  # the branch a conditional expression takes
 
 
+INDENT_LEVELS = 24  # calls deeper than this are indented no further, their depth written
+
+
+def indent(depth: int) -> str:
+    """Two spaces a call depth, to INDENT_LEVELS: the trace of a recursion that does not end (some
+    100 000 calls deep when it stops) stays as long as its events, not as their square."""
+    if depth <= INDENT_LEVELS:
+        return "  " * depth
+    return "  " * INDENT_LEVELS + f"[глубина {depth}] "
+
+
 class TextView:
     """`pseudo trace`: step, line, what happened, indented by call depth."""
 
@@ -180,7 +191,7 @@ class TextView:
         if text is None:
             return
         line = f"{e['line']:>4}" if e["line"] is not None else "    "
-        self.stream.write(f"{e['step']:>7} {line} │ {'  ' * e['depth']}{text}\n")
+        self.stream.write(f"{e['step']:>7} {line} │ {indent(e['depth'])}{text}\n")
 
     def describe(self, e: dict) -> str | None:
         kind = e["kind"]
