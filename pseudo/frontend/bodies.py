@@ -27,7 +27,7 @@ from .phrases import (
 )
 from .raw import header_text
 from .source import Source, Span, fold_lookalikes, span_of_token
-from .syntax_errors import keyword_hint, label_as_assignment, unexpected
+from .syntax_errors import comma_for_semicolon, keyword_hint, label_as_assignment, unexpected
 
 if TYPE_CHECKING:
     from .resolver import Resolver, Scope
@@ -288,6 +288,11 @@ class BodyResolver:
 
     def assignment(self, run: Run, at: int) -> n.Assign:
         toks = run.tokens
+        commas = _top_level(toks[:at], "COMMA")
+        if commas and commas[0] > 1:  # `занять k, k := k + 1`: a comma for the «;» between statements
+            comma = toks[commas[-1]]
+            raise static_error("unexpected-token", span_of_token(self.source, comma),
+                               comma_for_semicolon(self.source, toks[0], comma, toks[-1]), found=unexpected(comma))
         target = self.target(Run(toks[:at], run.span)) if at else None
         if target is None:
             raise static_error("assign-target", span_of_token(self.source, toks[at]))

@@ -7,7 +7,7 @@ terminals it expected there, and `char_error` for a character no terminal accept
 from __future__ import annotations
 
 import re
-from itertools import pairwise
+from itertools import pairwise, takewhile
 
 from ..errors import Diagnostic, StaticError, diagnostic
 from ..messages import KEYWORDS, TERMINALS, hint, message, nearest
@@ -150,7 +150,7 @@ def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: So
                     if not x.startswith("__") and x not in ("$END", "_NL", "SEMI")})
     if words and len(words) <= 6:
         text += "; ожидалось: " + ", ".join(words)
-    return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, expected, tokens))])
+    return StaticError([Diagnostic("error", "unexpected-token", text, span, _syntax_hint(tok, expected, tokens, source))])
 
 
 # Tokens that never stand inside brackets: a bracket still open when one comes was never closed
@@ -237,13 +237,17 @@ def _index(tokens: list[Token], tok: Token) -> int:
     return next((i for i, t in enumerate(tokens) if t is tok), len(tokens))
 
 
-def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | None:
+def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: Source) -> str | None:
     before = tokens[:_index(tokens, tok)]
     for other in [*before, tok]:  # a word after `tok` is not what stopped the parser
         where = f" (строка {other.line})" if other.line != tok.line else ""  # the caret is elsewhere
         tip = keyword_hint(other.value, where, in_prose=bool(where)) if other.type == "NAME" else None
         if tip:
             return tip
+    after = tokens[_index(tokens, tok) + 1:]
+    comma = _comma_for_semicolon(tok, before, after, source)
+    if comma is not None:
+        return comma
     if tok.type == "EQ" and before and before[-1].type == "EQ" and before[-1].end_pos == tok.start_pos:
         return hint("double-equals")  # `x == 1`, as C and Python write it
     if tok.type in COMPARISONS and any(t.type in COMPARISONS and t.line == tok.line for t in before):
@@ -255,7 +259,6 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
     if "DO" in expected and opener is not None and opener.type in ("WHILE", "FOR") \
             and not any(t.type == "DO" for t in before[before.index(opener):]):
         return hint("missing-do")
-    after = tokens[_index(tokens, tok) + 1:]
     if tok.type == "END_IF" and opener is not None and opener.type in ("FOR", "WHILE", "DO") \
             and not any(t.type == "LOOP_END" for t in after):  # `ДЛЯ … КОНЕЦ_ЕСЛИ`: the loop's closer mistaken
         return hint("loop-end-not-end-if", opener=TERMINALS[opener.type], line=opener.line)
@@ -287,6 +290,36 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token]) -> str | N
     if waiting is not None and waiting.line < tok.line:  # its condition ran on, through the lines of its body
         return hint("missing-then", where=f" (строка {waiting.line})")
     return None
+
+
+STATEMENT_STARTS = {"PRINT", "READ", "IF", "WHILE", "FOR", "GOTO", "STOP", "EXIT", "LABEL"}
+
+
+def _comma_for_semicolon(tok: Token, before: list[Token], after: list[Token], source: Source) -> str | None:
+    """`x := 1, y := 2`, `x := 2, СООБЩИТЬ x`: a comma where statements are separated, as a
+    list is in prose; the hint, or None if what follows the comma is no statement (a comma of
+    a list, of a phrase)."""
+    if tok.type == "COMMA":
+        comma, rest = tok, after
+    elif before and before[-1].type == "COMMA" and tok.type in STATEMENT_STARTS:
+        comma, rest = before[-1], [tok, *after]
+    else:
+        return None
+    rest = list(takewhile(lambda t: t.line == comma.line and t.type not in ("SEMI", "_NL", "END_IF", "ELSE",
+                                                                             "LOOP_END"), rest))
+    if not rest or rest[0].type not in STATEMENT_STARTS and not any(t.type == "ASSIGN" for t in rest):
+        return None
+    head = _statement_start(before[:_index(before, comma)] or [comma])
+    if head.type == "PRINT":  # `СООБЩИТЬ x, КОНЕЦ_РАБОТЫ`: the comma keeps the line open (print-comma)
+        return None
+    return comma_for_semicolon(source, head, comma, rest[-1])
+
+
+def comma_for_semicolon(source: Source, head: Token, comma: Token, last: Token) -> str:
+    """The hint for a comma between two statements: the text from `head` to `last`, the comma a «;»."""
+    text = source.text
+    return hint("comma-for-semicolon", fixed=" ".join(
+        (text[head.start_pos:comma.start_pos].rstrip() + ";" + text[comma.end_pos:last.end_pos]).split()))
 
 
 def _if_without_then(before: list[Token]) -> Token | None:
