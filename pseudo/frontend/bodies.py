@@ -23,11 +23,12 @@ from .phrases import (
     SCREEN_PHRASES,
     WORD_TYPES,
     depths,
+    reads_as_prose,
     words_of,
 )
 from .raw import header_text
 from .source import Source, Span, fold_lookalikes, span_of_token
-from .syntax_errors import comma_for_semicolon, keyword_hint, label_as_assignment, unexpected
+from .syntax_errors import comma_between_statements, keyword_hint, label_as_assignment, unexpected
 
 if TYPE_CHECKING:
     from .resolver import Resolver, Scope
@@ -259,7 +260,7 @@ class BodyResolver:
             return static_error("screen-not-value", run.span, hint("screen-not-value"), text=text)
         near = self.r.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
         for tok in run.tokens:  # near a phrase, its lower-case «и» is the phrase's own word
-            tip = keyword_hint(tok.value, in_prose=bool(near), first=tok is head) \
+            tip = keyword_hint(tok.value, in_prose=bool(near) or reads_as_prose(run.tokens), first=tok is head) \
                 if tok.type in WORD_TYPES else None
             if tip:
                 return static_error("no-phrase", span_of_token(self.source, tok), tip, text=text)
@@ -267,8 +268,7 @@ class BodyResolver:
             tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else \
                 label_as_assignment(self.source, head, text)
             return static_error("not-a-statement", run.span, self.definition_in_block(run) or tip, text=text)
-        tip = hint("no-phrase", nearest=" или ".join(near)) if near else None
-        return static_error("no-phrase", run.span, tip, text=text)
+        return static_error("no-phrase", run.span, self.r.phrases.near_hint(run.tokens, near), text=text)
 
     def definition_in_block(self, run: Run) -> str | None:
         """A run that reads as a definition's header, inside a block: the definition was begun
@@ -288,11 +288,8 @@ class BodyResolver:
 
     def assignment(self, run: Run, at: int) -> n.Assign:
         toks = run.tokens
-        commas = _top_level(toks[:at], "COMMA")
-        if commas and commas[0] > 1:  # `занять k, k := k + 1`: a comma for the «;» between statements
-            comma = toks[commas[-1]]
-            raise static_error("unexpected-token", span_of_token(self.source, comma),
-                               comma_for_semicolon(self.source, toks[0], comma, toks[-1]), found=unexpected(comma))
+        if (commas := _top_level(toks[:at], "COMMA")) and commas[0] > 1:  # `занять k, k := k + 1`
+            raise comma_between_statements(self.source, toks, commas[-1])
         target = self.target(Run(toks[:at], run.span)) if at else None
         if target is None:
             raise static_error("assign-target", span_of_token(self.source, toks[at]))

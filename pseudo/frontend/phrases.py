@@ -11,9 +11,10 @@ import functools
 import re
 
 from ..errors import static_error
+from ..messages import hint
 from ..runtime.library import INPUT_ENDED
 from .raw import Token
-from .source import Span
+from .source import Span, fold_lookalikes
 
 WORD_TYPES = {"NAME", "AND", "OR", "NOT", "TRUE", "FALSE", "DIV", "MOD", "RESULT", "REZ"}
 OPEN = {"LPAR", "LSQB", "IF"}
@@ -186,6 +187,85 @@ class PhraseTable:
             if ratio >= 0.4:
                 scored.append((-ratio, p.key))
         return [key for _, key in sorted(scored)[:limit]]
+
+    def near_hint(self, tokens: list[Token], near: list[str]) -> str | None:
+        """The hint for a run that matches no phrase, `near` the nearest phrases: where a word of
+        the run and a word of one of them differ only in look-alike Latin letters or in ё and е,
+        those letters (`зaнять` with a Latin a); otherwise the nearest phrases."""
+        patterns = {p.key: p for p in self.patterns}
+        for key in near:
+            p = patterns.get(key)
+            for tok in (t for t in tokens if t.type in WORD_TYPES) if p else ():
+                for word in p.written:
+                    tip = _spelt_alike(tok.value, word, p)
+                    if tip:
+                        return tip
+        if near:
+            return hint("no-phrase", nearest=" или ".join(near))
+        pattern = _pattern_of(tokens)
+        return hint("phrase-undefined", pattern=pattern) if pattern else None
+
+
+def _spelt_alike(used: str, word: str, p: Pattern) -> str | None:
+    """The hint for a word of a use that is a word of the pattern `p` but for look-alike Latin
+    letters (in the one or the other) or ё for е; None if they differ otherwise or not at all."""
+    used_l, word_l = used.lower(), word.lower()
+    if used_l == word_l or len(used) != len(word) or _folded(used_l) != _folded(word_l):
+        return None
+    differ = [(i, a, b) for i, (a, b) in enumerate(zip(used, word)) if a.lower() != b.lower()]
+    latin_here = [f"{a} ({i + 1}-я)" for i, a, _ in differ if a.isascii()]
+    latin_there = [f"{b} ({i + 1}-я)" for i, _, b in differ if b.isascii()]
+    where = {"key": p.key, "line": p.span.line, "word": word, "written": used}
+    if latin_here:
+        return hint("phrase-word-latin", **where, letters=", ".join(latin_here),
+                    which="латинская буква" if len(latin_here) == 1 else "латинские буквы")
+    if latin_there:
+        return hint("phrase-pattern-latin", **where, letters=", ".join(latin_there),
+                    which="латинская буква" if len(latin_there) == 1 else "латинские буквы")
+    return hint("phrase-word-yo", **where)
+
+
+def _pattern_of(tokens: list[Token]) -> str | None:
+    """The header of a phrase that a use would match, for a use of an abstract operation the
+    program does not define (`место k, i свободно` → «место (k), (i) свободно»): a word of prose
+    is the phrase's, anything else between two such words or commas an argument; None without
+    such a word."""
+    parts: list[str] = []
+    argument: list[Token] = []
+    spare = iter("xyzuvw")
+    depth = 0
+    for tok in tokens:
+        is_word = depth == 0 and _prose_word(tok)
+        if depth == 0 and (is_word or tok.type == "COMMA") and argument:
+            parts.append(f"({argument[0].value if len(argument) == 1 and argument[0].type == 'NAME' else next(spare, 'x')})")
+            argument = []
+        if is_word or depth == 0 and tok.type == "COMMA":
+            parts.append(tok.value)
+            continue
+        depth += (tok.type in OPEN) - (tok.type in CLOSE)
+        argument.append(tok)
+    if argument:
+        parts.append(f"({argument[0].value if len(argument) == 1 and argument[0].type == 'NAME' else next(spare, 'x')})")
+    if not any(p[0] != "(" and p != "," for p in parts):
+        return None
+    return "«" + " ".join(parts).replace(" ,", ",") + "»"
+
+
+SMALL_WORDS = {"и", "в", "во", "с", "со", "к", "ко", "на", "из", "до", "по", "от", "за", "не", "о", "об", "у"}
+
+
+def _prose_word(tok: Token) -> bool:
+    """A lower-case word of three letters or more, or a small word of Russian prose (на, и, до)."""
+    return tok.type == "NAME" and tok.value.islower() and (len(tok.value) > 2 or tok.value in SMALL_WORDS)
+
+
+def reads_as_prose(tokens: list[Token]) -> bool:
+    """Two words of prose or more: a use of an abstract operation, whose lower-case «и» is its own word."""
+    return sum(map(_prose_word, tokens)) >= 2
+
+
+def _folded(word: str) -> str:
+    return fold_lookalikes(word.replace("ё", "е"))
 
 
 def _ends_fit(elements, tokens: list[Token]) -> bool:

@@ -315,6 +315,13 @@ def _comma_for_semicolon(tok: Token, before: list[Token], after: list[Token], so
     return comma_for_semicolon(source, head, comma, rest[-1])
 
 
+def comma_between_statements(source: Source, toks: list[Token], at: int) -> StaticError:
+    """`занять k, k := k + 1`: the comma `toks[at]` stands where a «;» ends the first statement."""
+    comma = toks[at]
+    return StaticError([diagnostic("error", "unexpected-token", span_of_token(source, comma),
+                                   comma_for_semicolon(source, toks[0], comma, toks[-1]), found=unexpected(comma))])
+
+
 def comma_for_semicolon(source: Source, head: Token, comma: Token, last: Token) -> str:
     """The hint for a comma between two statements: the text from `head` to `last`, the comma a «;»."""
     text = source.text
