@@ -74,7 +74,7 @@ def endless_loops(program: n.Program, nodes: dict) -> dict[int, EndlessLoop]:
                 if read:
                     shown = [e.name if isinstance(e, n.Var) else f"{e.name}[…]" for e in read]
                     variables = tuple(e.name for e in read if isinstance(e, n.Var))
-                    found[id(x)] = EndlessLoop(shown, variables, x.cond.span.text())
+                    found[id(x)] = EndlessLoop(shown, variables, n.whole_span(x.cond).full_text())
     return found
 
 
