@@ -116,7 +116,7 @@ def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: So
         if opener is not None and opener.type in ("LPAR", "LSQB"):  # the end of the file, or of the expression
             what, closer = CLOSERS[opener.type]
             return StaticError([diagnostic("error", "bracket-unclosed-end", span_of_token(source, opener),
-                                           hint("bracket-unclosed", closer=closer, line=opener.line),
+                                           hint("bracket-unclosed", closer=closer),
                                            opened=what, closer=closer)])
         if opener is not None:
             what, closer = CLOSERS[opener.type]
@@ -197,7 +197,7 @@ def _bracket_error(bracket: Token, met: Token, source: Source) -> StaticError:
                                        line=bracket.line, column=bracket.column)])
     where = f"в строке {met.line}" if met.line != bracket.line else "в этой строке"
     return StaticError([diagnostic("error", "bracket-unclosed", span_of_token(source, bracket),
-                                   hint("bracket-unclosed", closer=wanted, line=bracket.line),
+                                   hint("bracket-unclosed", closer=wanted),
                                    opened=opened, closer=wanted, met=describe_token(met), where=where)])
 
 
