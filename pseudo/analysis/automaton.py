@@ -15,6 +15,7 @@ from functools import cached_property
 
 from .. import nodes as n
 from ..errors import Diagnostic, diagnostic
+from ..messages import hint
 
 FINAL = "Я"
 END = "конец"
@@ -203,11 +204,14 @@ def check(machines: list[Automaton]) -> list[Diagnostic]:
     """Warnings about states: fall-through, unreachable, never reaching the end."""
     out: list[Diagnostic] = []
     for a in machines:
+        ends_at_final = any(e.kind == "final" for e in a.edges)  # a program that ends at Я ends there only
         for s in a.states:
             for e in s.edges:
                 if e.kind == "fall" and e.target != END:
                     nxt = a.state(e.target)
                     out.append(diagnostic("warning", "state-falls", nxt.span, name=s.name, next=e.target))
+                elif e.kind == "fall" and s.name != START and a.owner is None and ends_at_final:  # С8 without СБ
+                    out.append(diagnostic("warning", "state-ends", s.span, hint("state-ends"), name=s.name))
         reached = _reach(a, [a.entry], forward=True)
         for s in a.states:
             if s.name not in reached:
