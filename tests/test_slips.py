@@ -173,3 +173,16 @@ def test_a_name_written_in_other_capitals_is_offered_as_written_where_it_is_defi
     assert only_error("ФАКТ (n) = n\nСООБЩИТЬ Факт(5)\n").hint == "может быть, ФАКТ?"
     warned = pseudo.load(Source("s := 1\nСООБЩИТЬ S\n", "t.pseudo")).warnings
     assert [(w.code, w.hint) for w in warned] == [("never-assigned", "может быть, s?")]
+
+
+def test_a_label_typed_twice_is_offered_the_label_a_transfer_misses():
+    """The book's second automaton with «СБ:» typed for «С8:»: the transfer to С8 finds no
+    label, and the second СБ is told that С8 is the one wanted."""
+    with pytest.raises(StaticError) as caught:
+        pseudo.load(Source("ПРОГРАММА: k := 1; С\nС: ЕСЛИ k = 9 ТО С8 ИНАЧЕ k := k + 1; СБ КОНЕЦ_ЕСЛИ\n"
+                           "СБ: С\nСБ: СООБЩИТЬ k; Я\n", "t.pseudo"))
+    twice = [d for d in caught.value.diagnostics if d.code == "duplicate-label"]
+    assert [(d.span.line, d.text, d.hint) for d in twice] == [
+        (4, "метка СБ уже определена в строке 3", "к С8 есть переход (строка 2), а метки С8 нет: может быть, здесь С8:?")]
+    d = only_error("ПРОГРАММА: k := 1; С\nС: k := 2; С\nС: Я\n")
+    assert d.hint == "у каждого состояния своя метка: переименуйте одну из двух", d.render()

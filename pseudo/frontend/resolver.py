@@ -75,6 +75,7 @@ class Resolver:
         comments = tuple(c for f in self.loaded.files for c in f.comments)
         program = n.Program(span, definitions, main, comments)
         program, self.walked = bind_names(program, self.warnings, self.errors, self.broken.names)
+        _name_the_missing_label(self.errors)
         return program
 
     def _declare(self, d: RawDef) -> None:
@@ -142,3 +143,15 @@ def resolve_program(source: Source) -> Resolved:
     sources = {f.source.filename: f.source for f in loaded.files}
     return Resolved(program, sorted(resolver.warnings, key=diagnostic_order), resolver.errors, sources,
                     resolver.walked, loaded.named, list(resolver.captures.values()))
+
+
+def _name_the_missing_label(errors: list[Diagnostic]) -> None:
+    """A label defined twice (`СБ:` typed for `С8:`) while a transfer in the same file goes to a
+    label defined nowhere: the hint of the second definition is that label."""
+    missing = [d for d in errors if d.code == "undefined-label"]
+    for d in errors:
+        if d.code == "duplicate-label" and d.hint is None:
+            wanted = sorted({m.span.text() for m in missing if m.span.source is d.span.source})
+            d.hint = hint("duplicate-label-missing", name=wanted[0], line=next(
+                m.span.line for m in missing if m.span.text() == wanted[0])) if len(wanted) == 1 else \
+                hint("duplicate-label")
