@@ -186,3 +186,15 @@ def test_a_label_typed_twice_is_offered_the_label_a_transfer_misses():
         (4, "метка СБ уже определена в строке 3", "к С8 есть переход (строка 2), а метки С8 нет: может быть, здесь С8:?")]
     d = only_error("ПРОГРАММА: k := 1; С\nС: k := 2; С\nС: Я\n")
     assert d.hint == "у каждого состояния своя метка: переименуйте одну из двух", d.render()
+
+
+@pytest.mark.parametrize("use", [
+    "место k, i свободно", "занять k, c[k]", "освободить k, k", "n четно", "найти место i ферзя 8",
+    "искать первое свободное поле на строке k после c[k] и придать значение этого поля величине c[k]",
+    "инициализировать игру", "делать 1 и 2 и 3 и 4 и 5 и 6 и 7 и 8"])
+def test_the_header_offered_for_an_undefined_operation_defines_it(use):
+    """The hint's header, written as the program's definition, makes the use a phrase of it."""
+    start = "k := 1; i := 2; n := 4; c[1] := 0\n"
+    hint_text = only_error(f"{start}ЕСЛИ {use} ТО СООБЩИТЬ 1 КОНЕЦ_ЕСЛИ\n").hint
+    header = hint_text.split("фразой: ", 1)[1].removesuffix(" = …")
+    pseudo.load(Source(f"{header} = ИСТИНА\n{start}ЕСЛИ {use} ТО СООБЩИТЬ 1 КОНЕЦ_ЕСЛИ\n", "t.pseudo"))

@@ -8,6 +8,7 @@ brackets, that parses as an expression.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 
 from ..errors import static_error
@@ -228,24 +229,23 @@ def _spelt_alike(used: str, word: str, p: Pattern) -> str | None:
 def _pattern_of(tokens: list[Token]) -> str | None:
     """The header of a phrase that a use would match, for a use of an abstract operation the
     program does not define (`место k, i свободно` → «место (k), (i) свободно»): a word of prose
-    is the phrase's, anything else between two such words or commas an argument; None without
-    such a word."""
+    is the phrase's, anything else between two such words or commas an argument (its parameter
+    named as the argument when that is a name); None without such a word."""
     parts: list[str] = []
     argument: list[Token] = []
-    spare = iter("xyzuvw")
+    spare = itertools.chain("xyzuvw", (f"x{i}" for i in itertools.count(1)))
     depth = 0
-    for tok in tokens:
-        is_word = depth == 0 and _prose_word(tok)
-        if depth == 0 and (is_word or tok.type == "COMMA") and argument:
-            parts.append(f"({argument[0].value if len(argument) == 1 and argument[0].type == 'NAME' else next(spare, 'x')})")
+    for tok in [*tokens, None]:  # None: the end, which closes the last argument
+        outside = tok is None or depth == 0 and (_prose_word(tok) or tok.type == "COMMA")
+        if outside and argument:
+            name = argument[0].value if len(argument) == 1 and argument[0].type == "NAME" else None
+            parts.append(f"({name if name and f'({name})' not in parts else next(spare)})")
             argument = []
-        if is_word or depth == 0 and tok.type == "COMMA":
-            parts.append(tok.value)
+        if outside:
+            parts += [tok.value] if tok is not None else []
             continue
         depth += (tok.type in OPEN) - (tok.type in CLOSE)
         argument.append(tok)
-    if argument:
-        parts.append(f"({argument[0].value if len(argument) == 1 and argument[0].type == 'NAME' else next(spare, 'x')})")
     if not any(p[0] != "(" and p != "," for p in parts):
         return None
     return "«" + " ".join(parts).replace(" ,", ",") + "»"

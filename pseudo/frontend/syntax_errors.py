@@ -190,7 +190,7 @@ def _bracket_left_open(tokens: list[Token]) -> tuple[Token, Token] | None:
 
 def _bracket_error(bracket: Token, met: Token, source: Source) -> StaticError:
     """A bracket left open (told at the bracket), or closed by the other kind (told at the closer)."""
-    opened, wanted = TERMINALS[bracket.type], TERMINALS[{"LPAR": "RPAR", "LSQB": "RSQB"}[bracket.type]]
+    opened, wanted = CLOSERS[bracket.type]
     if met.type in PAIR:
         return StaticError([diagnostic("error", "bracket-mismatch", span_of_token(source, met),
                                        hint("bracket-mismatch"), opened=opened, closed=TERMINALS[met.type],
