@@ -291,3 +291,22 @@ def test_on_a_terminal_input_is_asked_for_when_read_and_replayed(tmp_path):
         assert screen.count("программа ждёт ввода") == 1 and "вывод » НОД = 3" in screen
         t.send("q", "Enter")
         assert t.wait()[1] == 0
+
+
+def test_a_recording_that_a_runaway_recursion_fills_says_so(tmp_path):
+    """A recursion without its base case fills the 200 000 events long before the depth
+    limit: the stepper says what it looks like, not only that more events may be recorded."""
+    program = tmp_path / "ever.pseudo"
+    program.write_text("ИСКАТЬ (i, t) =\n    ИСКАТЬ(i, t - 1)\nИСКАТЬ(2, 0)\n", encoding="utf-8")
+    loaded = pseudo.load(Source.from_file(program))
+    recording = Recording(loaded, Limits(), 50_000)
+    while not recording.finished:
+        recording.more()
+    assert recording.note == ("запись остановлена после 50000 событий на глубине 24999: похоже, рекурсия не "
+                              "кончается — у определения должен быть случай, в котором оно не вызывает себя "
+                              "(--max-events N запишет больше)"), recording.note
+    finite = pseudo.load(Source.from_file(HANOI))
+    bounded = Recording(finite, Limits(), 50)
+    while not bounded.finished:
+        bounded.more()
+    assert bounded.note == "записаны первые 50 событий; увеличьте --max-events"

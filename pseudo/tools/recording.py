@@ -18,6 +18,7 @@ from ..runtime import limits as runtime_limits
 from .trace import Decoder, TraceLimit, Tracer
 
 PATIENCE = 2.0  # seconds a program stopped by Ctrl-C may take to end before it is left behind
+RUNAWAY_DEPTH = 10_000  # calls in progress when the bound on events stops the recording: told as a runaway
 
 
 class Recording:
@@ -54,8 +55,14 @@ class Recording:
         try:
             run(loaded, stdin=stdin, stdout=io.StringIO(), limits=limits, tracer=tracer)
         except TraceLimit as e:
-            self.ending = f"запись остановлена после {e.limit} событий (--max-events)"
-            self.note = f"записаны первые {e.limit} событий; увеличьте --max-events"
+            depth = self.events[-1]["depth"] if self.events else 0
+            if depth >= RUNAWAY_DEPTH:  # the bound came first: the recursion would have reached the depth limit
+                self.ending = self.note = (f"запись остановлена после {e.limit} событий на глубине {depth}: похоже, "
+                                           "рекурсия не кончается — у определения должен быть случай, в котором "
+                                           "оно не вызывает себя (--max-events N запишет больше)")
+            else:
+                self.ending = f"запись остановлена после {e.limit} событий (--max-events)"
+                self.note = f"записаны первые {e.limit} событий; увеличьте --max-events"
         except PseudoError as e:
             self.ending = self.note = "программа остановилась с ошибкой:\n" + e.render()
         except BaseException as e:  # noqa: BLE001 - raised in the stepper's thread (_settle)
