@@ -248,6 +248,12 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
     comma = _comma_for_semicolon(tok, before, after, source)
     if comma is not None:
         return comma
+    line_after = [t for t in after if t.line == tok.line]
+    if tok.type == "COMMA" and before and before[-1].type == "RPAR" and \
+            sum(t.type == "RPAR" for t in line_after) > sum(t.type == "LPAR" for t in line_after):
+        early, text = before[-1], source.text  # `f(1), 2)`: the call closed before its last argument
+        head = _statement_start(before)
+        return hint("early-close", fixed=text[head.start_pos:early.start_pos] + text[early.end_pos:line_after[-1].end_pos])
     if tok.type == "EQ" and before and before[-1].type == "EQ" and before[-1].end_pos == tok.start_pos:
         return hint("double-equals")  # `x == 1`, as C and Python write it
     if tok.type in COMPARISONS and any(t.type in COMPARISONS and t.line == tok.line for t in before):
