@@ -179,6 +179,19 @@ def test_with_o_the_program_output_goes_to_standard_output(tmp_path):
     assert "страница трассировки записана" in result.stderr
 
 
+def test_a_trace_of_an_automaton_that_repeats_itself_says_so_before_its_event_limit(tmp_path):
+    """Every step is at least one event: a traced run watches for a repeated state from its
+    first look, or the event limit would always stop it first, with only «увеличьте
+    --max-events» to say."""
+    program = tmp_path / "loop.pseudo"
+    program.write_text("ПРОГРАММА: k := 1; С\nС: ЕСЛИ k = 9 ТО Я ИНАЧЕ k := 1; С КОНЕЦ_ЕСЛИ\n", encoding="utf-8")
+    result = cli("trace", "-q", "-o", str(tmp_path / "t.txt"), str(program))
+    assert result.returncode == 70, result.stderr
+    assert "loop.pseudo:2:" in result.stderr and "программа зациклилась" in result.stderr
+    assert "max-events" not in result.stderr
+    assert "программа зациклилась" in cli("run", "-q", str(program)).stderr  # as the run says
+
+
 def test_the_help_says_where_the_trace_goes():
     text = " ".join(cli("trace", "--help").stdout.split())
     assert "Трассировка идёт в стандартный вывод" in text and "| less" in text and "> trace.txt" in text

@@ -194,6 +194,9 @@ def цикл_не_кончится(условие, неизменное, име�
 # ---- the watch for a program that does not end ----
 
 WATCH_AFTER = 1 << 20  # steps before snapshots begin: a run that ends sooner never pays for one
+# A traced run watches from its first look: its events cost far more than a snapshot, and its
+# event limit (every step is at least one event) would otherwise always come first.
+TRACED_WATCH_AFTER = 0
 # The fast code counts steps in bulk, far above the true count in some programs: it looks at its
 # state by the clock — from a quarter of a second into the run, at most every 5 ms (it only
 # hands a repeat over; where the run stops is the exact code's to find, by its steps).
@@ -225,8 +228,9 @@ class Watch:
 
     RECENT = 8
 
-    def __init__(self, reader, watchable=True, fast=False):
+    def __init__(self, reader, watchable=True, fast=False, after=None):
         self.reader, self.watchable, self.fast = reader, watchable, fast
+        self.after = WATCH_AFTER if after is None else after  # steps before snapshots begin
         self.due = time.monotonic() + FAST_WATCH_AFTER if fast else 0.0  # the fast code's next look
         self.sites = {}  # site → looks that found the program there
         self.kept = None  # (hash, snapshot) kept; its call is snapshot[0]
@@ -247,7 +251,7 @@ class Watch:
         """Note where the program is; compare its state with the kept one. The steps to the
         next look."""
         self.note(frame, at_step)
-        if not self.watchable or steps < WATCH_AFTER:
+        if not self.watchable or steps < self.after:
             return CHECK_EVERY
         self.deferred = not at_step
         if not at_step:  # the entry of a call: the look at the state is put off to the next step
