@@ -1,20 +1,19 @@
 """The expressions of the closures the views run on (closures.py): each a function `f(v)`,
 `v` being the call's variables. An expression of operators, elements and logic is one Python
-function whose code Code writes (no frame from one node to the next); a call, a builtin's and
-a conditional expression are closures. An operator is Python's own for the operand kinds the
-runtime's table allows (Operator.python_types), the table's checked function for any other."""
+function, which the code generator writes in its mode for these closures (pygen/tested.py: no
+frame from one node to the next); a call, a builtin's and a conditional expression are
+closures. An operator is Python's own for the operand kinds the runtime's table allows
+(Operator.python_types), the table's checked function for any other."""
 from __future__ import annotations
 
-import ast
 import operator
 
 from . import nodes as n
+from .pygen.tested import expression_function
 from .runtime import io
 from .runtime.library import BUILTINS
-from .runtime.ops import NEGATION, OPERATORS, индекс, логическое, условие
+from .runtime.ops import индекс, условие
 from .runtime.values import Failure, fail
-
-NESTED = 15  # blocks of Python one function of Code may nest (И, ИЛИ)
 
 
 class Expressions:
@@ -110,9 +109,9 @@ class Expressions:
         return builtin
 
     def written(self, e: n.Expr):
-        """An expression of operators, indices, comparisons and logic: one function, its code
-        written by Code."""
-        return Code(self).function(e)
+        """An expression of operators, indices, comparisons and logic: one function, written by
+        the code generator (pygen/tested.py)."""
+        return expression_function(self, e)
 
     _expr_Index = _expr_Binary = _expr_Compare = _expr_Logical = _expr_Not = _expr_Unary = written
 
@@ -134,161 +133,3 @@ class Expressions:
             tracer.expression(e.then if taken else e.else_, "then" if taken else "else")
             return then(v) if taken else else_(v)
         return if_expr
-
-
-def _chain(e: n.Expr, op: str) -> list:
-    """The operands of a chain of И (or of ИЛИ), in the order they are evaluated."""
-    if type(e) is n.Logical and e.op == op:
-        return _chain(e.left, op) + _chain(e.right, op)
-    return [e]
-
-
-def _python(op, a: str, b: str) -> str:
-    """`a + b`: the operator table's Python operator (an `ast` class name) on two names."""
-    left, right, python = ast.Name(a), ast.Name(b), getattr(ast, op.python)()
-    return ast.unparse(ast.Compare(left, [python], [right]) if op.comparison else ast.BinOp(left, python, right))
-
-
-class Code:
-    """An expression written as the body of one Python function `f(v)`, compiled once: node by
-    node what a closure of its own would do — its operands in the same order, Python's
-    operator where Operator.python_types allows it, the same runtime call where not, each failure
-    placed at the same node — with no call from one node to the next. A call, a builtin's
-    or a conditional expression in it (which tell the tracer of steps) is its closure, called
-    from the code; so is a РЕЗ parameter's value. Each node's arm writes the lines that
-    compute it, at `depth`, and gives the name that holds its value. No text of the program
-    is in the code: its names, values, places and closures are the function's globals, under
-    names of the code's own (`k3`)."""
-
-    def __init__(self, maker: Expressions):
-        self.maker, self.lines, self.temporaries = maker, [], 0
-        self.values = {"placed": maker.placed, "checked": maker.checked, "fail": fail, "Failure": Failure,
-                       "index": индекс, "truth": логическое}  # the function's globals
-
-    def function(self, e: n.Expr):
-        return self.compiled(self.write(e, 1))
-
-    def assignment(self, value: n.Expr, target: n.Index):
-        """`m[i] := x`: x, then the element's key, checked — one function gives both."""
-        x = self.write(value, 1)
-        return self.compiled(f"{x}, {self.key(target, 1, self.value(self.maker.arrays[target.name]))}")
-
-    def compiled(self, result: str):
-        source = "\n".join(["def expression(v):", *self.lines, f"    return {result}\n"])
-        exec(compile(source, "<pseudo: an expression>", "exec"), self.values)  # noqa: S102 - only names made here
-        return self.values["expression"]
-
-    def write(self, e: n.Expr, depth: int) -> str:
-        return self.WRITE[type(e)](self, e, depth)
-
-    def value(self, value) -> str:
-        """The name the code reads `value` by."""
-        name = f"k{len(self.values)}"
-        self.values[name] = value
-        return name
-
-    def temporary(self) -> str:
-        self.temporaries += 1
-        return f"t{self.temporaries}"
-
-    def line(self, depth: int, text: str) -> None:
-        self.lines.append("    " * depth + text)
-
-    def _write_Const(self, e: n.Const, depth: int) -> str:
-        return self.value(e.value)
-
-    def _write_Var(self, e: n.Var, depth: int) -> str:
-        scope = self.maker.scope_of(e)
-        if scope == "ref":
-            return self.closure(e, depth)
-        t, place = self.temporary(), "v" if scope == "local" else self.value(self.maker.globals)
-        self.line(depth, "try:")
-        self.line(depth + 1, f"{t} = {place}[{self.value(e.name)}]")
-        self.line(depth, "except KeyError:")
-        self.line(depth + 1, f"raise placed(fail('unset-var', name={self.value(e.name)}), {self.value(e.span)}) from None")
-        return t
-
-    def _write_Index(self, e: n.Index, depth: int) -> str:
-        """An element: its key, then read."""
-        array, span = self.value(self.maker.arrays[e.name]), self.value(e.span)
-        key, t = self.key(e, depth, array), self.temporary()
-        self.line(depth, "try:")
-        self.line(depth + 1, f"{t} = {array}[{key}]")
-        self.line(depth, "except Failure as f:")
-        self.line(depth + 1, f"raise placed(f, {span}) from None")
-        return t
-
-    def key(self, e: n.Index, depth: int, array: str) -> str:
-        """The key of an element, checked: an integer, or a tuple of them."""
-        span, key = self.value(e.span), self.temporary()
-        indices = [self.write(x, depth) for x in e.indices]
-        unsure = [i for i, x in zip(indices, e.indices) if not (type(x) is n.Const and type(x.value) is int)]
-        self.line(depth, f"{key} = {indices[0] if len(indices) == 1 else '(' + ', '.join(indices) + ')'}")
-        if len(indices) > 3:  # (a tuple is never an integer: the check)
-            self.line(depth, f"{key} = checked(index, {key}, {span}, {array})")
-        elif unsure:
-            self.line(depth, f"if {' or '.join(f'type({i}) is not int' for i in unsure)}:")
-            self.line(depth + 1, f"{key} = checked(index, {key}, {span}, {array})")
-        return key
-
-    def _write_Binary(self, e: n.Binary, depth: int) -> str:
-        op = OPERATORS[e.op]
-        fast = op.python_types([x.value for x in (e.left, e.right) if type(x) is n.Const])
-        a, b, t = self.write(e.left, depth), self.write(e.right, depth), self.temporary()
-        otherwise = f"checked({self.value(op.function)}, {a}, {self.value(e.span)}, {b})"
-        if not fast:
-            self.line(depth, f"{t} = {otherwise}")
-            return t
-        if type(e.right) is n.Const and type(e.right.value) in fast:  # `n + 1`, `поле[x] = 0`
-            test = f"type({a}) is {type(e.right.value).__name__}"
-        elif fast == {int}:
-            test = f"type({a}) is int and type({b}) is int"
-        else:  # (integers, the commonest kind, tested first)
-            test = f"type({a}) is type({b}) and ({'type(' + a + ') is int or ' if int in fast else ''}type({a}) in {self.value(fast)})"
-        self.line(depth, f"{t} = {_python(op, a, b)} if {test} else {otherwise}")
-        return t
-
-    _write_Compare = _write_Binary
-
-    def _write_Logical(self, e: n.Logical, depth: int) -> str:
-        """`a И b И c`: the operands in turn, up to the first that decides (ЛОЖЬ for И, ИСТИНА
-        for ИЛИ), in a loop of one turn that the deciding one breaks — one block deeper for a
-        chain of one operator however long, however bracketed. Past NESTED blocks (Python
-        allows 20), the chain is a function of its own."""
-        if depth > NESTED:
-            return self.closure(e, depth, Code(self.maker).function(e))
-        decisive, op, t = e.op == "ИЛИ", self.value(e.op), self.temporary()
-        self.line(depth, "while True:")
-        for part in _chain(e, e.op):
-            x = self.write(part, depth + 1)  # (a truth value: no call)
-            self.line(depth + 1, f"if {x} is {decisive} or {x} is not {not decisive} and "
-                                 f"checked(truth, {x}, {self.value(part.span)}, {op}) is {decisive}:")
-            self.line(depth + 2, f"{t} = {decisive}")
-            self.line(depth + 2, "break")
-        self.line(depth + 1, f"{t} = {not decisive}")
-        self.line(depth + 1, "break")
-        return t
-
-    def _write_Not(self, e: n.Not, depth: int) -> str:
-        a, t = self.write(e.operand, depth), self.temporary()
-        self.line(depth, f"{t} = not ({a} if {a} is True or {a} is False else "
-                         f"checked(truth, {a}, {self.value(e.operand.span)}, {self.value('НЕ')}))")
-        return t
-
-    def _write_Unary(self, e: n.Unary, depth: int) -> str:
-        a, t = self.write(e.operand, depth), self.temporary()
-        test = " or ".join(f"type({a}) is {kind.__name__}" for kind in NEGATION.python_types())  # (integers)
-        self.line(depth, f"{t} = -{a} if {test} else checked({self.value(NEGATION.function)}, {a}, "
-                         f"{self.value(e.span)})")
-        return t
-
-    def closure(self, e: n.Expr, depth: int, closure=None) -> str:
-        """A node whose closure the code calls: its own (`closure`: another one for it)."""
-        t = self.temporary()
-        self.line(depth, f"{t} = {self.value(closure or self.maker.EXPR[type(e)](self.maker, e))}(v)")
-        return t
-
-    _write_Call = _write_BuiltinCall = _write_IfExpr = closure
-
-
-Code.WRITE = n.arms("closures, expressions written as code", Code, "_write_")

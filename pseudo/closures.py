@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from . import nodes as n
 from .analysis import RESULT
-from .closure_expressions import Code, Expressions
+from .closure_expressions import Expressions
 from .interpreter import EXIT, SITE, Frame, Goto, Interpreter, StateReader
+from .pygen.tested import assignment_function
 from .runtime import io, limits
 from .runtime.ops import прогрессия, условие
 from .runtime.values import Failure, КонецРаботы, Массив, Ячейка
@@ -187,7 +188,7 @@ class ClosureInterpreter(Expressions, Interpreter):
         target, span, placed = s.target, s.span, self.placed
         name, scope = target.name, self.scope_of(target)
         if self.tracer is None and scope == "element":  # `m[i] := x`: x and the key by one function
-            array, both, counter = self.arrays[name], Code(self).assignment(s.value, target), self.counter
+            array, both, counter = self.arrays[name], assignment_function(self, s.value, target), self.counter
 
             def assign_element(v):
                 self.where = span

@@ -14,7 +14,6 @@ import pseudo
 from pseudo import nodes, runtime
 from pseudo.analysis.kinds import Kinds
 from pseudo.analysis.lengths import Lengths
-from pseudo.closure_expressions import Code
 from pseudo.closures import ClosureInterpreter
 from pseudo.frontend.source import Source, Span
 from pseudo.interpreter import Interpreter
@@ -77,6 +76,7 @@ def _entries():
     from pseudo.pygen import inline, structure
     from pseudo.pygen.body import BodyCode, Where
     from pseudo.pygen.generate import MODES, Generator
+    from pseudo.pygen.tested import TestedCode
     from pseudo.pygen.weights import Weights
     from pseudo.tools.flowchart import Flowchart
     source = Source("x := 1\nСООБЩИТЬ x\n", "t.pseudo")
@@ -94,7 +94,7 @@ def _entries():
         "interpreter, expressions": lambda: Interpreter(loaded.program, loaded.facts).eval(unknown, None),
         "closures, statements": lambda: ClosureInterpreter(loaded.program, loaded.facts).stmt(unknown),
         "closures, expressions": lambda: ClosureInterpreter(loaded.program, loaded.facts).expr(unknown),
-        "closures, expressions written as code": lambda: Code(ClosureInterpreter(loaded.program, loaded.facts)).write(unknown, 1),
+        "code, expressions tested as they run": lambda: TestedCode(ClosureInterpreter(loaded.program, loaded.facts)).write(unknown, 1),
         "resolving, a statement": lambda: BodyResolver(None, source, Scope(None, [])).stmt(unknown),
         "the variables a node assigns": lambda: binding._Names(loaded.program)._walk(None, None, block, {}),
         "silent, the events": lambda: list(silent._events(block)),
@@ -163,6 +163,51 @@ def test_the_adding_a_construct_list_names_every_table_of_arms():
         module = next(iter(arms.values())).__module__.removeprefix("pseudo.").replace(".", "/") + ".py"
         row = next((line for line in section.splitlines() if f"`{module}`" in line), None)
         assert row is not None and f"`{arms.prefix}<Node>`" in row, f"{stage}: {module}, {arms.prefix}<Node>"
+
+
+def _package_modules_outside_the_code_generator():
+    for path in sorted(SOURCE.rglob("*.py")):
+        relative = path.relative_to(SOURCE).as_posix()
+        if not relative.startswith("pygen/"):
+            yield relative, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _reads_the_tree(tree: ast.Module) -> bool:
+    """Does a module import the program's tree (pseudo/nodes.py)?"""
+    return any(isinstance(x, ast.ImportFrom) and (x.level or (x.module or "").startswith("pseudo"))
+               and ((x.module or "").split(".")[-1] == "nodes" or any(a.name == "nodes" for a in x.names))
+               for x in ast.walk(tree))
+
+
+# The `ast` classes of an expression's code: expressions, operators, contexts.
+EXPRESSION_NODES = tuple(c.__name__ for c in vars(ast).values() if isinstance(c, type) and issubclass(
+    c, ast.expr | ast.operator | ast.cmpop | ast.boolop | ast.unaryop | ast.expr_context))
+# Outside pygen/, the one maker of expressions' `ast`: the exact code of a readable emitted file,
+# the file's own Python with each operator made the runtime's checked function (it reads that
+# Python, never the program's tree).
+REWRITES_PYTHON = {"runtime/exact.py"}
+
+
+def test_the_code_generator_is_the_one_writer_of_python_from_the_tree():
+    """pygen/ writes all the Python made from a program's expressions — the emitted file's, the
+    fast and exact code's, the closures' functions (pygen/tested.py): a module elsewhere that
+    reads the tree uses no `ast`, `compile`, `exec` or `eval`; and no module elsewhere but
+    REWRITES_PYTHON makes an `ast` node of an expression (`ast.BinOp(…)`, `getattr(ast, …)`)."""
+    writers, makers = set(), set()
+    for path, tree in _package_modules_outside_the_code_generator():
+        reads_the_tree = _reads_the_tree(tree)
+        for x in ast.walk(tree):
+            if reads_the_tree and (
+                    isinstance(x, ast.Import) and any(a.name == "ast" for a in x.names)
+                    or isinstance(x, ast.ImportFrom) and x.module == "ast"
+                    or isinstance(x, ast.Call) and isinstance(x.func, ast.Name) and x.func.id in ("compile", "exec", "eval")):
+                writers.add(path)
+            if isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name) and x.value.id == "ast" \
+                    and x.attr in EXPRESSION_NODES or isinstance(x, ast.Call) and isinstance(x.func, ast.Name) \
+                    and x.func.id == "getattr" and x.args and isinstance(x.args[0], ast.Name) and x.args[0].id == "ast":
+                makers.add(path)
+    assert not writers, f"Python written from the tree outside pygen/: {sorted(writers)}"
+    assert makers == REWRITES_PYTHON, f"expressions' ast made outside pygen/: {sorted(makers - REWRITES_PYTHON)}"
 
 
 def test_the_kinds_have_an_arm_for_every_expression():

@@ -38,6 +38,13 @@ def grown_row(rows: ast.Name, key: ast.expr, first: ast.expr, sizes: list[int], 
     return ast.IfExp(test=short, body=ast.Subscript(value=rows, slice=again(key), ctx=ast.Load()), orelse=grow)
 
 
+def operation(op, left: ast.expr, right: ast.expr) -> ast.expr:
+    """`left + right`: the operator table's Python operator of `op` on two operands."""
+    if op.comparison:
+        return ast.Compare(left=left, ops=[getattr(ast, op.python)()], comparators=[right])
+    return ast.BinOp(left=left, op=getattr(ast, op.python)(), right=right)
+
+
 def made_row(rows: ast.expr, key: ast.expr) -> ast.expr:
     """`rows.setdefault(key, {})`: the row of a nested dict, made if it is missing."""
     return ast.Call(func=ast.Attribute(value=rows, attr="setdefault", ctx=ast.Load()),
@@ -301,9 +308,7 @@ class ExpressionCode:
         if not joined and not self.kinds.exact(op, [e.left, e.right], self.key) and not self.bounded_product(e):
             checked = call(self.rt(op.function.__name__), [left, right], e.span)
             return self.tested_product(e, left, right, checked) or checked
-        if op.comparison:
-            return ast.Compare(left=left, ops=[getattr(ast, op.python)()], comparators=[right])
-        return ast.BinOp(left=left, op=getattr(ast, op.python)(), right=right)
+        return operation(op, left, right)
 
     _expr_Compare = _expr_Binary
 

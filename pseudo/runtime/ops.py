@@ -4,8 +4,8 @@ Each checked function gives the language's value or raises its error for any ope
 table also says which Python operator computes the same thing, and for which operand kinds:
 where the code generator can prove (or guard) those kinds it writes the Python operator,
 elsewhere a call of the checked function (Operator.python_for): the code generator from the
-kinds the analysis proves; the closures the views run on (closure_expressions.py) from the
-types they test as they run (Operator.python_types). The reference interpreter always calls the
+kinds the analysis proves; in its mode for the closures the views run on (pygen/tested.py),
+from the types the code tests as it runs (Operator.python_types). The reference interpreter always calls the
 checked function.
 """
 from .values import (
