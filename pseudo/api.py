@@ -79,17 +79,16 @@ def _source(path: str, data: bytes):
     try:
         return Source(data.decode("utf-8-sig"), path, data)
     except UnicodeDecodeError as e:
-        from .messages import encoding_hint  # on the path of the error only
-        raise StaticError([Diagnostic("error", "not-utf8", f"файл {path} не в кодировке UTF-8 (байт {e.start})",
+        from .messages import encoding_hint, not_utf8  # on the path of the error only
+        raise StaticError([Diagnostic("error", "not-utf8", f"файл {path} {not_utf8(e.object, e.start)}",
                                       _byte_span(path, e.object, e.start), encoding_hint(data, "программу"))]) from None
 
 
 def _byte_span(path: str, data: bytes, start: int):
     """Where a byte that is not UTF-8 stands: its line and column in the text read so far."""
     from .frontend.source import Source, Span
-    before = data[:start].decode("utf-8", "replace")
-    line = before.count("\n") + 1
-    column = len(before) - (before.rfind("\n") + 1) + 1
+    from .messages import byte_place
+    line, column = byte_place(data, start)
     source = Source(data.decode("utf-8", "replace"), path)
     return Span(source, line, column, line, column + 1)
 

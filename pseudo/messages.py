@@ -215,6 +215,19 @@ def nearest(word: str, choices, cutoff: float = 0.6) -> str | None:
     return found[0] if found else None
 
 
+def byte_place(data: bytes, start: int) -> tuple[int, int]:
+    """The line and column (of characters, from 1) of the byte `start` of a file that is not
+    UTF-8 there, as an editor shows them: a count of bytes from 0 finds nothing in an editor."""
+    before = data[:start].decode("utf-8", "replace")
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
+def not_utf8(data: bytes, start: int) -> str:
+    """«не в кодировке UTF-8 (строка 2, столбец 11)»."""
+    line, column = byte_place(data, start)
+    return f"не в кодировке UTF-8 (строка {line}, столбец {column})"
+
+
 def encoding_hint(data: bytes, what: str) -> str:
     """The hint for a file that is not UTF-8: Notepad of older Windows saves Russian text in
     Windows-1251, whose bytes then read as Cyrillic letters, or as «Юникод», UTF-16 with its

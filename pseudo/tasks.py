@@ -20,7 +20,7 @@ import os
 import re
 
 from .errors import EXIT_USAGE, Diagnostic, PseudoError
-from .messages import encoding_hint
+from .messages import byte_place, encoding_hint, not_utf8
 
 TASK_FILE = "task.toml"
 STATEMENT = "README.md"
@@ -252,9 +252,8 @@ def _text(path: str, faults: list) -> str | None:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        line = data[:e.start].count(b"\n") + 1
-        column = len(data[data.rfind(b"\n", 0, e.start) + 1:e.start].decode("utf-8", "replace")) + 1
-        faults.append(_fault(f"файл {path} не в кодировке UTF-8 (байт {e.start})",
+        line, column = byte_place(data, e.start)
+        faults.append(_fault(f"файл {path} {not_utf8(data, e.start)}",
                              _span(path, data.decode("utf-8", "replace"), line, column, 1), encoding_hint(data, "файл")))
         return None
     return text.replace("\r\n", "\n").replace("\r", "\n")

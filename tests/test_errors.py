@@ -44,3 +44,52 @@ def test_a_call_of_a_variable_says_so_and_never_offers_the_same_name():
         for message, tip in _hints(text):
             name = message.split()[-1]
             assert f"может быть, {name}?" not in tip, (text, tip)
+
+
+# ---- a file or an input not in UTF-8: the place a person finds in an editor ----
+
+def _child(args: list[str], stdin: bytes = b"", cwd=None):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    done = subprocess.run([sys.executable, *args], input=stdin, capture_output=True, env=env, cwd=cwd, timeout=60,
+                          check=False)
+    return done.returncode, done.stdout.decode(), done.stderr.decode()
+
+
+def test_a_program_not_in_utf8_names_the_line_and_column_of_the_byte(tmp_path):
+    path = tmp_path / "п.pseudo"
+    path.write_bytes("СООБЩИТЬ 1\nСООБЩИТЬ 'ц".encode() + b"\xe5\xed'\n")  # «ен» in Windows-1251 after «ц»
+    code, _, err = _child(["-m", "pseudo", "run", str(path)])
+    assert code == 65
+    assert err.startswith(f"{path}:2:12: ошибка: файл {path} не в кодировке UTF-8 (строка 2, столбец 12)\n")
+
+
+def test_a_used_file_not_in_utf8_names_the_line_and_column_and_how_to_save_it(tmp_path):
+    (tmp_path / "доска.pseudo").write_bytes("F (n) =\n    РЕЗУЛЬТАТ := 'Сумма цифр'\n".encode("cp1251"))
+    (tmp_path / "п.pseudo").write_text("ИСПОЛЬЗОВАТЬ 'доска.pseudo'\nСООБЩИТЬ F(1)\n", encoding="utf-8")
+    code, _, err = _child(["-m", "pseudo", "run", "п.pseudo"], cwd=tmp_path)
+    assert code == 65
+    assert "не удалось прочесть файл доска.pseudo: не в кодировке UTF-8 (строка 2, столбец 5)" in err
+    assert "подсказка: похоже, файл сохранён в кодировке Windows-1251: сохраните файл в UTF-8" in err
+
+
+def test_an_input_not_in_utf8_names_its_line_and_column_in_every_mode(tmp_path):
+    """The good lines before it are read; the read that meets the byte fails, with the line of
+    the input and the column of the byte, in the same words in every mode and emitted file."""
+    program = tmp_path / "п.pseudo"
+    program.write_text("ПРОЧЕСТЬ СТРОКУ a\nСООБЩИТЬ a\nПРОЧЕСТЬ СТРОКУ b\nСООБЩИТЬ b\n", encoding="utf-8")
+    stdin = "привет\n".encode() + "ми".encode() + b"\xf0\n"  # «мир», its р in Windows-1251
+    runs = {}
+    for mode in ([], ["--interpret"]):
+        runs[" ".join(["run", *mode])] = _child(["-m", "pseudo", "run", *mode, str(program)], stdin)
+    for limits in ([], ["--limits"]):
+        emitted = tmp_path / f"п{len(limits)}.py"
+        assert _child(["-m", "pseudo", "py", *limits, str(program), "-o", str(emitted)])[0] == 0
+        runs[" ".join(["py", *limits])] = _child([str(emitted)], stdin)
+    first = runs["run"]
+    assert first[:2] == (70, "привет\n")
+    assert first[2].splitlines()[0] == f"{program}:3:1: ошибка: ввод не в кодировке UTF-8 (строка 2, столбец 3)"
+    assert "подсказка: сохраните файл ввода в кодировке UTF-8" in first[2]
+    assert all(run == first for run in runs.values()), runs

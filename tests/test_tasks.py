@@ -461,7 +461,7 @@ def test_a_test_file_not_in_utf8_is_told_with_its_line(tmp_path):
     (task / "tests" / "01.out").write_bytes("строка\nответ: ".encode() + b"\xff\n")
     done = cli("test", str(task))
     assert done.returncode == 64
-    assert f"{task}/tests/01.out:2:8: ошибка: файл {task}/tests/01.out не в кодировке UTF-8 (байт 25)" in done.stderr
+    assert f"{task}/tests/01.out:2:8: ошибка: файл {task}/tests/01.out не в кодировке UTF-8 (строка 2, столбец 8)" in done.stderr
 
 
 def test_a_file_saved_by_notepad_in_windows_1251_or_utf_16_is_named_so():

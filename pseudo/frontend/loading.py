@@ -5,7 +5,7 @@ import os
 
 from ..errors import Diagnostic, StaticError, diagnostic
 from ..files import NotAProgram
-from ..messages import hint
+from ..messages import encoding_hint, hint, not_utf8
 from .parser import ParsedFile, RawUse, parse_file
 from .source import Source
 
@@ -65,8 +65,8 @@ def _unreadable(item: RawUse, e: Exception) -> Diagnostic:
     if isinstance(e, FileNotFoundError):
         return diagnostic("error", "use-not-found", item.span, path=item.path)
     if isinstance(e, UnicodeDecodeError):
-        return diagnostic("error", "use-read-error", item.span, path=item.path,
-                          detail=f"не в кодировке UTF-8 (байт {e.start})")
+        return diagnostic("error", "use-read-error", item.span, encoding_hint(e.object, "файл"), path=item.path,
+                          detail=not_utf8(e.object, e.start))
     if isinstance(e, OSError):
         tip = hint("use-not-a-program") if isinstance(e, NotAProgram) else None
         return diagnostic("error", "use-read-error", item.span, tip, path=item.path, detail=e.strerror or str(e))

@@ -157,6 +157,9 @@ class Input:
             self.echoes = bool(isatty and isatty())
         except (OSError, ValueError):
             self.echoes = False
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:  # a byte that is not UTF-8 reaches readline, which tells its line and column
+            reconfigure(errors="surrogateescape")
 
     def readline(self):
         """The next line of the stream without its line break, or None at the end of input.
@@ -169,10 +172,19 @@ class Input:
         if self.read > MAX_INPUT:
             raise fail("input-too-long", length=f"{MAX_INPUT:,}".replace(",", " "))
         self.lines.append(line)
+        if not line.isascii():
+            self.check_encoding(line)
         if line.endswith("\n"):
             line = line[:-2] if line.endswith("\r\n") else line[:-1]
         self.line, self.pending, self.used = line, line.split()[::-1], 0
         return line
+
+    def check_encoding(self, line):
+        """A byte that is not UTF-8 (kept by surrogateescape) fails where a person finds it."""
+        try:
+            line.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise fail("bad-input", where=f" (строка {len(self.lines)}, столбец {e.start + 1})") from None
 
     def fill(self):
         """Read lines until a token is pending; False at the end of input."""

@@ -41,7 +41,7 @@ RUNTIME_MESSAGES = {
     "builtin-range": "{name}: {detail}",
     "builtin-mixed": "{name}: нельзя сравнивать {left} и {right}",
     "type-concat": "операция «+» не применима к {left} и {right}",
-    "bad-input": "ввод не в кодировке UTF-8 (байт {byte})",
+    "bad-input": "ввод не в кодировке UTF-8{where}",
 }
 
 # Hints that every report of the error carries, whichever mode raised it.
@@ -67,6 +67,7 @@ RUNTIME_HINTS = {
                 "читает, или читайте, пока НЕ ввод кончился",
     "type-concat": "чтобы напечатать строку и число вместе, перечислите их через запятую — СООБЩИТЬ "
                    "'n =', n — или превратите число в строку: 'n = ' + СТРОКА(n)",
+    "bad-input": "сохраните файл ввода в кодировке UTF-8 (в Блокноте — «Сохранить как», кодировка UTF-8)",
     "still-running": "если она зациклилась, остановите её: Ctrl-C — и посмотрите, что должно остановить "
                      "повторение; если ей просто нужно много времени, подождите: её остановит предел времени "
                      "({time} с, --time-limit) или шагов ({steps}, --max-steps)",

@@ -421,7 +421,7 @@ def as_failure(exc, names):
     if isinstance(exc, MemoryError):
         return fail("too-big", detail="не хватило памяти")
     if isinstance(exc, UnicodeDecodeError):
-        return fail("bad-input", byte=exc.start)
+        return fail("bad-input", where="")  # a stream that could not keep the byte for Input to place
     if isinstance(exc, BrokenPipeError):  # the reader went away (`| head`): the caller ends quietly
         return None
     if isinstance(exc, OSError):
