@@ -122,21 +122,38 @@ def cmd_grade(args) -> int:
 
 
 def _works(arguments: list[str]) -> list[str]:
-    """The pupils' programs: each argument a .pseudo file, or a folder whose .pseudo files are."""
+    """The pupils' programs: each argument a .pseudo file, or a folder whose .pseudo files are
+    (the extension in any case: Windows saves ИВАНОВ.PSEUDO). What else a folder holds is named
+    on standard error, so that a pupil's work saved under another name is not lost unseen."""
     from .api import UsageError
     paths = []
     for argument in arguments:
         if os.path.isdir(argument):
-            found = sorted(os.path.join(argument, name) for name in os.listdir(argument)
-                           if name.endswith(".pseudo") and os.path.isfile(os.path.join(argument, name)))
+            found, skipped = _programs_in(argument)
             if not found:
-                raise UsageError(f"в папке {argument} нет файлов .pseudo")
+                raise UsageError(f"в папке {argument} нет файлов .pseudo" + (f" (есть: {skipped})" if skipped else ""))
+            if skipped:
+                print(f"pseudo: в папке {printable(argument)} пропущено не .pseudo: {skipped}", file=sys.stderr)
             paths += found
         elif os.path.isfile(argument):
             paths.append(argument)
         else:
             raise UsageError(f"файл {argument} не найден")
     return list(dict.fromkeys(paths))
+
+
+def _programs_in(folder: str, shown: int = 10) -> tuple[list[str], str]:
+    """The program files of a folder, in order, and the other entries in words (at most
+    `shown` names; hidden ones, as .DS_Store, left out): «заметки.txt, старое/, и ещё 3»."""
+    found, others = [], []
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if name.lower().endswith(".pseudo") and os.path.isfile(path):
+            found.append(path)
+        elif not name.startswith("."):
+            others.append(printable(name) + ("/" if os.path.isdir(path) else ""))
+    more = f", и ещё {len(others) - shown}" if len(others) > shown else ""
+    return found, ", ".join(others[:shown]) + more
 
 
 def _check_outputs(args, inputs: list[str]) -> None:

@@ -360,6 +360,33 @@ def test_grading_names_what_is_missing_before_anything_runs(tmp_path):
         assert done.returncode == 64 and said in done.stderr and done.stdout == ""
 
 
+def test_a_folder_s_programs_are_taken_in_any_case_and_the_other_files_named(tmp_path):
+    """ИВАНОВ.PSEUDO, as Windows saves it, is graded; a pupil's work saved as .txt, a
+    subfolder, are named on standard error in one line, not lost unseen; hidden files are not."""
+    task = doubling(tmp_path)
+    works = tmp_path / "класс"
+    program(works, "петров", DOUBLE)
+    (works / "ИВАНОВ.PSEUDO").write_text(DOUBLE, encoding="utf-8")
+    (works / "сидоров.txt").write_text(DOUBLE, encoding="utf-8")
+    (works / "старое").mkdir()
+    (works / ".DS_Store").write_bytes(b"\0")
+    done = cli("grade", str(task), str(works))
+    assert done.returncode == 0, done.stderr
+    rows = [line.split()[:3] for line in done.stdout.splitlines()[2:4]]
+    assert rows == [["ИВАНОВ", "4", "из"], ["петров", "4", "из"]]
+    assert "учеников: 2" in done.stdout
+    assert done.stderr == f"pseudo: в папке {works} пропущено не .pseudo: сидоров.txt, старое/\n"
+
+
+def test_a_folder_without_programs_names_what_it_holds(tmp_path):
+    task = doubling(tmp_path)
+    works = tmp_path / "класс"
+    works.mkdir()
+    (works / "петров.txt").write_text(DOUBLE, encoding="utf-8")
+    done = cli("grade", str(task), str(works))
+    assert done.returncode == 64 and f"в папке {works} нет файлов .pseudo (есть: петров.txt)" in done.stderr
+
+
 def test_the_progress_line_is_shown_on_a_terminal_only(tmp_path):
     task = doubling(tmp_path)
     works = tmp_path / "класс"
