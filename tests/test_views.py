@@ -148,15 +148,51 @@ def test_table_has_depth_call_and_a_column_per_frame():
     # the global n and the parameter n of each call depth are different columns
     assert {"n", "n₁", "n₂", "n₃", "n₄", "откуда₁", "куда₂", "ходов", "башня[…]", "высота[…]"} <= set(head)
     rows = [dict(zip(head, cells(line))) for line in lines[2:] if "│" in line]
-    first_call = next(r for r in rows if r.get("n₁"))
-    assert first_call["стр."] == "25" and first_call["глуб."] == "0" and first_call["n₁"] == "3"
+    first_call = next(r for r in rows if r.get("n₁"))  # a row of the call's own, where its parameters are set
+    assert first_call["стр."] == "25" and first_call["глуб."] == "1" and first_call["n₁"] == "3"
+    assert first_call["вызов"] == "ХАНОЙ(3, 1, 3, 2)"
     assert (first_call["откуда₁"], first_call["куда₁"], first_call["через₁"]) == ("1", "3", "2")
     inner = next(r for r in rows if r.get("n₂"))
-    assert inner["глуб."] == "1" and inner["вызов"] == "ХАНОЙ(3, 1, 3, 2)" and inner["n₂"] == "2"
+    assert inner["глуб."] == "2" and inner["вызов"] == "ХАНОЙ(2, 1, 2, 3)" and inner["n₂"] == "2"
     phrase = next(r for r in rows if r["вызов"].startswith("«переложить"))
     assert phrase["вызов"] == "«переложить диск 1 со стержня 1 на стержень 3»" and phrase["глуб."] == "4"
     assert rows[-1]["вывод"] == "Всего ходов: 7⏎"
     assert any(line.startswith("n₁ — переменная n вызова на глубине 1") for line in lines)
+
+
+FACTORIAL = """ФАКТ (n) =
+    ЕСЛИ n = 0 ТО
+        РЕЗУЛЬТАТ := 1
+    ИНАЧЕ
+        РЕЗУЛЬТАТ := n * ФАКТ(n - 1)
+    КОНЕЦ_ЕСЛИ
+СООБЩИТЬ ФАКТ(3)
+"""
+
+
+def test_each_row_s_depth_is_that_of_the_call_its_values_belong_to(tmp_path):
+    """A call's parameter is set in a row of that call, one deeper than the statement calling:
+    n₁ with ФАКТ(3) at depth 1, …, n₄ with ФАКТ(0) at depth 4; the results on the way back,
+    each in its own call; the output in the main program."""
+    path = tmp_path / "факт.pseudo"
+    path.write_text(FACTORIAL, encoding="utf-8")
+    rows = rows_of(table_of(path))
+    shown = [(r["шаг"], r["стр."], r["глуб."], r["вызов"], *[(k, v) for k, v in r.items() if v and k in r and
+                                                              k not in ("шаг", "стр.", "глуб.", "вызов")])
+             for r in rows]
+    assert shown == [
+        ("2", "7", "1", "ФАКТ(3)", ("n₁", "3")),
+        ("6", "5", "2", "ФАКТ(2)", ("n₂", "2")),
+        ("10", "5", "3", "ФАКТ(1)", ("n₃", "1")),
+        ("14", "5", "4", "ФАКТ(0)", ("n₄", "0")),
+        ("17", "3", "4", "ФАКТ(0)", ("РЕЗУЛЬТАТ₄", "1")),
+        ("19", "5", "3", "ФАКТ(1)", ("РЕЗУЛЬТАТ₃", "1")),
+        ("21", "5", "2", "ФАКТ(2)", ("РЕЗУЛЬТАТ₂", "2")),
+        ("23", "5", "1", "ФАКТ(3)", ("РЕЗУЛЬТАТ₁", "6")),
+        ("25", "7", "0", "", ("вывод", "6⏎"))]
+    for r in rows:  # every value in a column of a depth stands in a row of that depth
+        assert all(k[-1] in "₁₂₃₄" and int(k[-1].translate(str.maketrans("₁₂₃₄", "1234"))) == int(r["глуб."])
+                   for k, v in r.items() if v and k not in ("шаг", "стр.", "глуб.", "вызов", "вывод"))
 
 
 def test_table_of_queens_keeps_each_calls_i_apart():
@@ -189,11 +225,11 @@ def test_a_table_narrowed_to_names_has_a_row_where_one_of_them_changed(tmp_path)
 
 
 def test_a_table_window_keeps_the_call_of_a_call_begun_before_it():
-    lines = cli("trace", "-q", "--format", "table", "--from", "40", "--to", "60", str(HANOI)).stdout.splitlines()
+    lines = cli("trace", "-q", "--format", "table", "--from", "52", "--to", "66", str(HANOI)).stdout.splitlines()
     rows = rows_of(lines)
-    assert rows and all(40 <= int(r["шаг"]) <= 60 for r in rows)
-    assert rows[0]["вызов"] == "ХАНОЙ(2, 1, 2, 3)" and rows[0]["глуб."] == "2"
-    assert {r["вызов"] for r in rows} >= {"ХАНОЙ(1, 1, 3, 2)", "«переложить диск 1 со стержня 1 на стержень 3»"}
+    assert rows and all(52 <= int(r["шаг"]) <= 66 for r in rows)
+    assert rows[0]["вызов"] == "«переложить диск 1 со стержня 1 на стержень 3»" and rows[0]["глуб."] == "4"
+    assert rows[-1]["вызов"] == "ХАНОЙ(0, 2, 3, 1)" and rows[-1]["глуб."] == "4" and rows[-1]["n"] == "0"
 
 
 BOOK = sorted(PROGRAMS.glob("*.pseudo")) + [HANOI]

@@ -467,14 +467,15 @@ class TableView:
     is shown only where it changes — the classic paper exercise. Each row says the call depth
     and the call it runs in, with its arguments (`HR(3)`). A local variable that lives in
     several calls at once (HR's `i` in HR(1), HR(2), …) has a column per call depth — `i₁`,
-    `i₂` —, and a procedure's parameters get their values in these columns when it is called.
+    `i₂` —, and a procedure's parameters get their values in these columns when it is called,
+    in a row of the call's own (its depth and call; the line where the call is written): the
+    call event comes at the caller's depth, and the caller's row is not the new call's.
     A phrase's arguments are read in the call column (`«занять 1, 5»`).
 
     The view filters the events itself (`filters`), since the call column needs every call:
     --from, --to and --depth keep the rows of the events in the window, --only the cells of
     these kinds. Narrowed to some names (--vars), the table has a column per name — the row's
-    depth and call say whose it is — and a row where one of them changed, a call giving a
-    chosen parameter its value being a row of its own, at the depth of the call."""
+    depth and call say whose it is — and a row where one of them changed."""
 
     filters = True
 
@@ -541,7 +542,7 @@ class TableView:
         depth = e["depth"] + 1
         params = [] if e.get("phrase") or not self._shows(e, "call", depth) else \
             [(name, value) for name, value in zip(e["params"], e["args"]) if self.names is None or name in self.names]
-        if params and self.names is not None:  # narrowed: the call is the row where they change
+        if params:  # the parameters are the new call's, one deeper than the statement that calls: its row
             self.row = self._new_row(e, depth, text)
         for name, value in params:
             self._cell(name, depth, value)
