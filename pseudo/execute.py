@@ -182,7 +182,7 @@ def deep_call(fn):
         try:
             result.append(fn())
         except RecursionError:
-            raise StaticError([diagnostic("error", "nesting-limit", None)]) from None
+            raise StaticError([diagnostic("error", "nesting-limit", None, RUNTIME_HINTS["nesting-limit"])]) from None
         finally:
             sys.setrecursionlimit(old)
             if collecting:

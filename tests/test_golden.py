@@ -5,6 +5,7 @@
     { предупреждение L:C: TEXT }        a warning at line L, column C whose text contains TEXT
     { ошибка L:C: TEXT }                a syntax or static error (the program does not run)
     { ошибка выполнения L:C: TEXT }     the runtime error that stops the program
+    { подсказка L:C: TEXT }             the hint of the error or warning at L:C contains TEXT
     { шагов не больше: N }              run with --max-steps N
 
 Every expected diagnostic must appear and no other may.
@@ -24,12 +25,12 @@ from pseudo.runtime import Limits
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("**/*.pseudo"))
-ANNOTATION = re.compile(r"\{\s*(ожидается|ввод|предупреждение|ошибка выполнения|ошибка|шагов не больше)"
+ANNOTATION = re.compile(r"\{\s*(ожидается|ввод|предупреждение|ошибка выполнения|ошибка|подсказка|шагов не больше)"
                         r"(?:\s+(\d+):(\d+))?:[ ]?(.*?)\s*\}", re.DOTALL)
 
 
 def expectations(path: Path):
-    exp = {"out": [], "in": [], "warn": [], "error": [], "runtime": [], "steps": None}
+    exp = {"out": [], "in": [], "warn": [], "error": [], "runtime": [], "hint": [], "steps": None}
     for m in ANNOTATION.finditer(path.read_text(encoding="utf-8")):
         kind, line, col, text = m.groups()
         where = (int(line), int(col)) if line else None
@@ -44,6 +45,8 @@ def expectations(path: Path):
                 exp["error"].append((where, text))
             case "ошибка выполнения":
                 exp["runtime"].append((where, text))
+            case "подсказка":
+                exp["hint"].append((where, text))
             case "шагов не больше":
                 exp["steps"] = int(text)
     return exp
@@ -56,6 +59,12 @@ def _matches(diags, expected, path):
     assert len(got) == len(expected), f"{path.name}: лишние сообщения {got}"
 
 
+def _hinted(diags, expected, path):
+    got = [((d.span.line, d.span.column) if d.span else None, d.hint) for d in diags]
+    for where, text in expected:
+        assert any(w == where and h and text in h for w, h in got), f"{path.name}: нет подсказки {where} {text!r} среди {got}"
+
+
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(GOLDEN)) for p in FILES])
 def test_golden(path: Path, mode: str):
@@ -66,6 +75,7 @@ def test_golden(path: Path, mode: str):
     if exp["error"]:
         assert isinstance(outcome.error, StaticError), f"ожидалась статическая ошибка, а получено {outcome.error}"
         _matches(outcome.error.diagnostics, exp["error"], path)
+        _hinted(outcome.error.diagnostics, exp["hint"], path)
         return
     if isinstance(outcome.error, StaticError):
         pytest.fail(outcome.error.render())
@@ -76,6 +86,7 @@ def test_golden(path: Path, mode: str):
         _matches(outcome.error.diagnostics, exp["runtime"], path)
     else:
         assert outcome.error is None, outcome.error.render()
+    _hinted([*outcome.warnings, *(outcome.error.diagnostics if outcome.error else [])], exp["hint"], path)
 
 
 def test_every_grammar_rule_is_exercised_by_a_golden_program(monkeypatch):

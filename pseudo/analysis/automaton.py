@@ -209,17 +209,21 @@ def check(machines: list[Automaton]) -> list[Diagnostic]:
             for e in s.edges:
                 if e.kind == "fall" and e.target != END:
                     nxt = a.state(e.target)
-                    out.append(diagnostic("warning", "state-falls", nxt.span, name=s.name, next=e.target))
+                    out.append(diagnostic("warning", "state-falls", nxt.span,
+                                          hint("state-falls", name=s.name, next=e.target), name=s.name,
+                                          next=e.target))
                 elif e.kind == "fall" and s.name != START and a.owner is None and ends_at_final:  # С8 without СБ
                     out.append(diagnostic("warning", "state-ends", s.span, hint("state-ends"), name=s.name))
         reached = _reach(a, [a.entry], forward=True)
         for s in a.states:
             if s.name not in reached:
-                out.append(diagnostic("warning", "state-unreachable", s.span, name=s.name, entry=a.entry))
+                out.append(diagnostic("warning", "state-unreachable", s.span, hint("state-unreachable", name=s.name),
+                                      name=s.name, entry=a.entry))
         finishing = _reach(a, [FINAL, END], forward=False)
         for s in a.states:
             if s.name in reached and s.name not in finishing:
-                out.append(diagnostic("warning", "state-no-exit", s.span, name=s.name))
+                out.append(diagnostic("warning", "state-no-exit", s.span, hint("state-no-exit", name=s.name),
+                                      name=s.name))
     return out
 
 

@@ -27,7 +27,7 @@ from .phrases import (
     words_of,
 )
 from .raw import header_text
-from .source import Source, Span, fold_lookalikes, span_of_token
+from .source import Source, Span, fold_lookalikes, span_of_token, text_of_tokens
 from .syntax_errors import comma_between_statements, keyword_hint, label_as_assignment, unexpected
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ class BodyResolver:
         block_id, kind, _ = self.scope.labels[label]
         if block_id not in self.scope.chain:
             what = "цикла" if kind == "loop" else "ветви ЕСЛИ"
-            raise static_error("goto-into-block", span, name=label, what=what)
+            raise static_error("goto-into-block", span, hint("goto-into-block"), name=label, what=what)
         return n.Goto(span, label, explicit)
 
     # ---- blocks and statements ----
@@ -132,7 +132,7 @@ class BodyResolver:
 
     def stmt_of_blocks(self, s) -> n.Stmt:
         if isinstance(s, RawUse):
-            raise static_error("use-not-top", s.span)
+            raise static_error("use-not-top", s.span, hint("use-not-top"))
         return self.RESOLVE[type(s)](self, s)
 
     def _resolve_If(self, s: n.If) -> n.Stmt:
@@ -151,7 +151,7 @@ class BodyResolver:
 
     def _resolve_Exit(self, s: n.Exit) -> n.Stmt:
         if "loop" not in self.scope.loops:
-            raise static_error("exit-outside-loop", s.span)
+            raise static_error("exit-outside-loop", s.span, hint("exit-outside-loop"))
         return s
 
     def _resolve_Print(self, s: n.Print) -> n.Stmt:
@@ -247,12 +247,12 @@ class BodyResolver:
         raise self.not_understood(run, expr)
 
     def not_understood(self, run: Run, expr) -> StaticError:
-        text = _source_text(self.source, run.tokens)
+        text = text_of_tokens(self.source, run.tokens)
         head = run.tokens[0]
         if head.type == "NAME" and head.value in self.r.procs and len(run.tokens) > 1 \
                 and run.tokens[1].type != "LPAR" and self.r.procs[head.value].params:  # ПОКАЗАТЬ 5
             d = self.r.procs[head.value]
-            call = f"{head.value}({_source_text(self.source, run.tokens[1:])})"
+            call = f"{head.value}({text_of_tokens(self.source, run.tokens[1:])})"
             return static_error("call-without-parens", _tokens_span(self.source, run.tokens),
                                 hint("defined-at", name=d.name, line=d.span.line, header=header_text(d)),
                                 name=head.value, call=call, kind="функция" if _is_function(d) else "процедура")
@@ -292,9 +292,10 @@ class BodyResolver:
             raise comma_between_statements(self.source, toks, commas[-1])
         target = self.target(Run(toks[:at], run.span)) if at else None
         if target is None:
-            raise static_error("assign-target", span_of_token(self.source, toks[at]))
+            raise static_error("assign-target", span_of_token(self.source, toks[at]), hint("assign-target"))
         if not toks[at + 1:]:
-            raise static_error("unexpected-eof", span_of_token(self.source, toks[at]))
+            raise static_error("unexpected-eof", span_of_token(self.source, toks[at]),
+                               hint("assign-after", target=text_of_tokens(self.source, toks[:at])))
         value = self.cond(Run(toks[at + 1:], run.span))
         return n.Assign(run.span, target, value)
 
@@ -305,13 +306,13 @@ class BodyResolver:
             raise expr
         if isinstance(expr, n.Var | n.Index):
             if expr.name == RESULT and self.scope.name is None:
-                raise static_error("result-outside-def", expr.span)
+                raise static_error("result-outside-def", expr.span, hint("result-outside-def"))
             if expr.name in self.r.procs:
                 d = self.r.procs[expr.name]
                 tip = hint("assign-equals") if not d.params else None
                 raise static_error("assign-to-def", expr.span, tip, name=expr.name, line=d.span.line)
             return expr
-        raise static_error(wrong, expr.span, hint(wrong) if wrong == "read-target" else None)
+        raise static_error(wrong, expr.span, hint("read-target" if wrong == "read-target" else "assign-target"))
 
     # ---- conditions, phrases and expressions ----
 
@@ -408,16 +409,16 @@ class BodyResolver:
                 a, b = toks[k - 1], toks[k]
                 if a.type in OPERAND_END and b.type in OPERAND_START and "STRING" in (a.type, b.type) \
                         and all(isinstance(self.try_expr(p), n.Node) for p in (toks[:k], toks[k:])):
-                    fixed = f"{_source_text(self.source, toks[:k])}, {_source_text(self.source, toks[k:])}"
+                    fixed = f"{text_of_tokens(self.source, toks[:k])}, {text_of_tokens(self.source, toks[k:])}"
                     raise static_error("missing-comma", span_of_token(self.source, b), hint("missing-comma", fixed=fixed),
-                                       left=_source_text(self.source, toks[:k]), right=b.value) from None
+                                       left=text_of_tokens(self.source, toks[:k]), right=b.value) from None
             raise
 
     def test(self, run: Run, keyword: str, then: str) -> n.Expr:
         """The condition of ЕСЛИ or ПОКА; `:=` in it was meant as a comparison."""
         at = next((i for i, t in enumerate(run.tokens) if t.type == "ASSIGN"), None)
         if at is not None:
-            fixed = _source_text(self.source, run.tokens[:at]) + " = " + _source_text(self.source, run.tokens[at + 1:])
+            fixed = text_of_tokens(self.source, run.tokens[:at]) + " = " + text_of_tokens(self.source, run.tokens[at + 1:])
             raise static_error("assign-in-condition", span_of_token(self.source, run.tokens[at]),
                                hint("assign-in-condition", fixed=f"{keyword} {fixed} {then}"), keyword=keyword)
         return self.cond(run)
@@ -521,11 +522,12 @@ class BodyResolver:
             return None
         if len(matches) > 1:
             names = " и ".join(m.pattern.key for m in matches)
-            raise static_error("ambiguous-phrase", run.span, text=_source_text(self.source, toks), candidates=names)
+            raise static_error("ambiguous-phrase", run.span, hint("ambiguous-phrase"),
+                               text=text_of_tokens(self.source, toks), candidates=names)
         m = matches[0]
         if toks[0].type == "NAME" and toks[0].value in self.r.procs and isinstance(self.try_expr(toks), n.Call):
             raise static_error("phrase-or-procedure", run.span, hint("phrase-or-procedure"),
-                               text=_source_text(self.source, toks), phrase=m.pattern.key, name=toks[0].value)
+                               text=text_of_tokens(self.source, toks), phrase=m.pattern.key, name=toks[0].value)
         self.warn_case(m)
         if in_condition:
             self.warn_capture(m, run)
@@ -548,7 +550,7 @@ class BodyResolver:
         if at is None or where in self.r.captures:
             return
         op = start + at
-        text = partial(_source_text, self.source)
+        text = partial(text_of_tokens, self.source)
         self.r.captures[where] = m.pattern.key, diagnostic(
             "warning", "phrase-capture", span,
             hint("phrase-capture", op=toks[op].value, fix=f"({text(toks[:op])}) {text(toks[op:])}",
@@ -662,12 +664,6 @@ def _top_level(toks: list[Token], type_: str) -> list[int]:
     return [i for i in found if d[i] == 0]
 
 
-def _source_text(source: Source, toks: list[Token]) -> str:
-    """The text of a run as written, its lines joined by single spaces."""
-    text = source.text[toks[0].start_pos:toks[-1].end_pos]
-    return " ".join(text.split())
-
-
 def _is_function(d: RawDef) -> bool:
     """Does the definition give a value by its body's expression (`КВ (n) = n * n`)? As
     BodyResolver.expression_body decides, but from the text alone: a run without «:=», or
@@ -697,4 +693,3 @@ def _is_prose(toks: list[Token]) -> bool:
     Two numbers side by side (`1 5`) are a typo: the parser's error says so."""
     return any(a.type in OPERAND_END and b.type in OPERAND_START and "NAME" in (a.type, b.type)
                for a, b in pairwise(toks))
-

@@ -33,7 +33,8 @@ def check(program: n.Program, facts: Facts, captures=()) -> list[Diagnostic]:
                                   hint("array-as-value", name=name), name=name))
             continue
         first, second = sorted((uses.scalars[name], uses.arrays[name]), key=lambda x: (x.span.line, x.span.column))
-        out.append(diagnostic("error", "scalar-and-array", second.span, name=name, line=first.span.line))
+        out.append(diagnostic("error", "scalar-and-array", second.span, hint("scalar-and-array"), name=name,
+                              line=first.span.line))
     return out
 
 
@@ -65,7 +66,8 @@ class _Uses:
             elif isinstance(node, n.Index):
                 self.first.see(node.name, node)
                 if node.name in local:
-                    out.append(diagnostic("error", "local-array", node.span, name=node.name))
+                    out.append(diagnostic("error", "local-array", node.span, hint("local-array"),
+                                          name=node.name))
                 else:
                     self.arrays.setdefault(node.name, node)
                 if id(node) in targets:
@@ -110,13 +112,13 @@ def _check_call(call: n.Call, defs: dict[str, n.Definition]) -> list[Diagnostic]
         tip = None if d.is_phrase else hint("defined-at", name=d.name, line=d.span.line, header=header_text(d))
         return [diagnostic("error", "arity", call.span, tip, name=_display(d), expected=len(d.params),
                            noun=_plural(len(d.params)), got=len(call.args))]
-    return [diagnostic("error", "ref-arg", arg.span, param=p.name, name=_display(d))
+    return [diagnostic("error", "ref-arg", arg.span, hint("ref-arg", name=_display(d)), param=p.name, name=_display(d))
             for arg, p in zip(call.args, d.params)
             if p.by_ref and not isinstance(arg, n.Var | n.Index)]
 
 
 def _check_builtin(call: n.BuiltinCall) -> list[Diagnostic]:
-    _, least, most = BUILTINS.get(call.name, (None, 0, 0))
+    function, least, most = BUILTINS.get(call.name, (None, 0, 0))
     got = len(call.args)
     if least <= got and (most is None or got <= most):
         return []
@@ -125,7 +127,17 @@ def _check_builtin(call: n.BuiltinCall) -> list[Diagnostic]:
     else:
         expected = str(least) if least == most else f"от {least} до {most}"
         noun = _plural(most) if least == most else "аргументов"
-    return [diagnostic("error", "arity", call.span, name=call.name, expected=expected, noun=noun, got=got)]
+    return [diagnostic("error", "arity", call.span, _builtin_usage(call.name, function), name=call.name,
+                       expected=expected, noun=noun, got=got)]
+
+
+def _builtin_usage(name: str, function) -> str | None:
+    """How a built-in function is called, from its Python parameters: ПОДСТРОКА(s, i, n), МИН(a, b, …)."""
+    if function is None or name != name.upper():  # «ввод кончился» is a phrase
+        return None
+    code = function.__code__
+    params = ", ".join(code.co_varnames[:code.co_argcount]) if not code.co_flags & 4 else "a, b, …"  # 4: *args
+    return hint("arity-builtin", name=name, usage=f"{name}({params})")
 
 
 def _display(d: n.Definition) -> str:

@@ -5,7 +5,7 @@ import os
 
 from ..errors import Diagnostic, StaticError, diagnostic
 from ..files import NotAProgram
-from ..messages import encoding_hint, hint, not_utf8
+from ..messages import encoding_hint, hint, nearest, not_utf8
 from .parser import ParsedFile, RawUse, parse_file
 from .source import Source
 
@@ -63,7 +63,7 @@ def _load_uses(parsed: ParsedFile, files: list[ParsedFile], seen: set[str], name
 
 def _unreadable(item: RawUse, e: Exception) -> Diagnostic:
     if isinstance(e, FileNotFoundError):
-        return diagnostic("error", "use-not-found", item.span, path=item.path)
+        return diagnostic("error", "use-not-found", item.span, _not_found_hint(item), path=item.path)
     if isinstance(e, UnicodeDecodeError):
         return diagnostic("error", "use-read-error", item.span, encoding_hint(e.object, "файл"), path=item.path,
                           detail=not_utf8(e.object, e.start))
@@ -73,6 +73,25 @@ def _unreadable(item: RawUse, e: Exception) -> Diagnostic:
     return diagnostic("error", "use-read-error", item.span, path=item.path.replace("\x00", "\\0"),
                       detail="в имени файла нулевой байт")  # ValueError
 
+
+
+def _not_found_hint(item: RawUse) -> str:
+    """The program file beside the using one whose name is nearest the one written, or where
+    the path is taken from."""
+    from pathlib import Path
+    folder = Path(item.span.filename).parent
+    written = Path(item.path)
+    using = Path(item.span.filename).resolve()
+    try:
+        files = {f.stem: f.name for f in (folder / written.parent).iterdir()
+                 if f.suffix.lower() == ".pseudo" and f.resolve() != using}
+    except OSError:
+        files = {}
+    near = nearest(written.stem, files)
+    if near:
+        name = files[near]
+        return hint("use-not-found", nearest=str(written.parent / name) if written.parent.name else name)
+    return hint("use-not-found-folder", folder=f" ({folder})" if str(folder) != "." else "")
 
 
 def diagnostic_order(d: Diagnostic):

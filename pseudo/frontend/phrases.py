@@ -66,11 +66,11 @@ def parse_pattern(text: str, span: Span) -> Pattern:
     while pos < len(inner):
         m = _PIECE.match(inner, pos)
         if not m or m.end() == pos:
-            raise static_error("bad-pattern", span, detail=f"непонятно «{inner[pos:].strip()[:20]}»")
+            raise static_error("bad-pattern", span, hint("bad-pattern"), detail=f"непонятно «{inner[pos:].strip()[:20]}»")
         pos = m.end()
         if m["slot"]:
             if elements and isinstance(elements[-1], Slot):
-                raise static_error("pattern-adjacent-slots", span)
+                raise static_error("pattern-adjacent-slots", span, hint("pattern-adjacent-slots"))
             elements.append(Slot(m["slot"], bool(m["ref"])))
         elif m["word"]:
             elements.append(m["word"].lower())
@@ -78,7 +78,7 @@ def parse_pattern(text: str, span: Span) -> Pattern:
         else:
             elements.append(",")
     if not written:
-        raise static_error("pattern-no-word", span)
+        raise static_error("pattern-no-word", span, hint("pattern-no-word"))
     key = "«" + " ".join(inner.split()) + "»"
     return Pattern(key, tuple(elements), tuple(written), span)
 

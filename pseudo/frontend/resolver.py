@@ -13,7 +13,7 @@ from .bodies import BodyResolver
 from .loading import Loaded, diagnostic_order, load
 from .parser import RawDef, RawUse
 from .phrases import Pattern, PhraseTable, parse_pattern
-from .raw import Broken, raw_labels
+from .raw import Broken, header_text, raw_labels
 from .source import Source, Span
 
 
@@ -87,14 +87,14 @@ class Resolver:
                 return
             other = self.phrases.by_shape.get(pattern.shape)
             if other:
-                self.errors.append(diagnostic("error", "duplicate-def", d.span, name=pattern.key,
+                self.errors.append(diagnostic("error", "duplicate-def", d.span, hint("duplicate-def"), name=pattern.key,
                                               where=f"строке {other.span.line}"))
                 return
             self.patterns[d.name] = pattern
             self.phrases.add(pattern)
             self.declared.add(id(d))
         elif d.name in self.procs:
-            self.errors.append(diagnostic("error", "duplicate-def", d.span, name=d.name,
+            self.errors.append(diagnostic("error", "duplicate-def", d.span, hint("duplicate-def"), name=d.name,
                                           where=f"строке {self.procs[d.name].span.line}"))
         else:
             self.procs[d.name] = d
@@ -105,11 +105,12 @@ class Resolver:
         if d.is_phrase and pattern is None:
             return n.Definition(d.span, d.name, (), n.Block(d.span, ()), ())
         params = [n.Param(d.span, s.name, s.by_ref) for s in pattern.slots] if pattern else d.params
-        seen = set()
-        for p in params:
-            if p.name in seen:
-                self.errors.append(diagnostic("error", "duplicate-param", p.span, name=p.name))
-            seen.add(p.name)
+        names = [p.name for p in params]
+        for i, p in enumerate(params):
+            if p.name in names[:i]:
+                header = d.name + " =" if pattern else header_text(d)
+                tip = hint("duplicate-param", header=header, name=p.name, first=names.index(p.name) + 1, second=i + 1)
+                self.errors.append(diagnostic("error", "duplicate-param", p.span, tip, name=p.name))
         resolver = BodyResolver(self, source, Scope(d.name, params))
         resolver.collect_labels(d.body)
         if not d.body.stmts and not d.broken:

@@ -90,6 +90,11 @@ def span_of_token(source: Source, tok) -> Span:
     return Span(source, tok.line, tok.column, tok.end_line, tok.end_column)
 
 
+def text_of_tokens(source: Source, toks) -> str:
+    """The text of a run of tokens as written, its lines joined by single spaces."""
+    return " ".join(source.text[toks[0].start_pos:toks[-1].end_pos].split())
+
+
 # Cyrillic letters that print like Latin ones; the book's OCR mixes them (HR(к + 1)).
 _CYRILLIC = "АВЕКМНОРСТУХаеікорсухјѕԁ"
 _LATIN = "ABEKMHOPCTYXaeikopcyxjsd"

@@ -21,11 +21,11 @@ def char_error(source: Source, pos: int, line: int, column: int) -> StaticError:
     span = Span(source, line, column, line, column + 1)
     ch = source.text[pos] if pos < len(source.text) else ""
     if ch == "{":
-        return StaticError([diagnostic("error", "unclosed-comment", span)])
+        return StaticError([diagnostic("error", "unclosed-comment", span, hint("unclosed-comment"))])
     if ch in "'\"":
-        return StaticError([diagnostic("error", "unclosed-string", span)])
+        return StaticError([diagnostic("error", "unclosed-string", span, hint("unclosed-string"))])
     if ch == "«":
-        return StaticError([diagnostic("error", "bad-pattern", span, detail="нет закрывающей «»»")])
+        return StaticError([diagnostic("error", "bad-pattern", span, hint("bad-pattern"), detail="нет закрывающей «»»")])
     if ch in QUOTES:  # ‘…’ “…” „…“: a word processor's quotes
         line_text = source.line(line)
         close = min((i for i in (line_text.find(c, column) for c in QUOTES) if i >= 0), default=-1)
@@ -88,18 +88,28 @@ CLOSERS = {"IF": ("ЕСЛИ", "КОНЕЦ_ЕСЛИ"), "WHILE": ("ПОКА", "В�
            "DO": ("ВЫПОЛНЯТЬ", "ВЕРНУТЬСЯ"), "LPAR": ("«(»", "«)»"), "LSQB": ("«[»", "«]»")}
 
 
-def _innermost_unclosed(tokens: list[Token]) -> Token | None:
+def _blocks(tokens):
+    """Each token with the opener it closes (None if it closes none) and the openers still
+    open after it, innermost last (one list, changed as the walk goes)."""
     stack: list[Token] = []
     headers = 0
     for tok in tokens:
+        closed = None
         if tok.type == "DO" and headers:
             headers -= 1  # the ВЫПОЛНЯТЬ of a ПОКА or ДЛЯ header opens nothing new
-            continue
-        headers += tok.type in ("WHILE", "FOR")
-        if tok.type in CLOSERS:
-            stack.append(tok)
-        elif tok.type in ("END_IF", "LOOP_END", "RPAR", "RSQB") and stack:
-            stack.pop()
+        else:
+            headers += tok.type in ("WHILE", "FOR")
+            if tok.type in CLOSERS:
+                stack.append(tok)
+            elif tok.type in ("END_IF", "LOOP_END", "RPAR", "RSQB") and stack:
+                closed = stack.pop()
+        yield tok, closed, stack
+
+
+def _innermost_unclosed(tokens: list[Token]) -> Token | None:
+    stack = []
+    for _, _, stack in _blocks(tokens):
+        pass
     return stack[-1] if stack else None
 
 
@@ -264,7 +274,10 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
     opener = _innermost_unclosed(before)
     if "DO" in expected and opener is not None and opener.type in ("WHILE", "FOR") \
             and not any(t.type == "DO" for t in before[before.index(opener):]):
-        return hint("missing-do")
+        if tok.type == "STEP" and opener.type == "FOR":  # ДЛЯ i := 1 ДО 9 ШАГ 2: ШАГ comes before ДО
+            return _step_before_to(opener, tok, tokens, source)
+        return hint("missing-do", opener=TERMINALS[opener.type],
+                    where=f" (строка {opener.line})" if opener.line != tok.line else "")
     if tok.type == "END_IF" and opener is not None and opener.type in ("FOR", "WHILE", "DO") \
             and not any(t.type == "LOOP_END" for t in after):  # `ДЛЯ … КОНЕЦ_ЕСЛИ`: the loop's closer mistaken
         return hint("loop-end-not-end-if", opener=TERMINALS[opener.type], line=opener.line)
@@ -287,6 +300,8 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
         return hint("print-comma")
     if opener is not None and opener.type == "IF" and tok.type == "LOOP_END" and _closed_later(opener, tokens):
         return _loop_end_in_if(opener, before, tokens)
+    if tok.type == "LOOP_END" and opener is None:
+        return _stray_loop_end(tok, tokens, source)
     if opener is not None and opener.type == "IF" and "END_IF" in expected:
         return hint("missing-end-if", line=opener.line)
     if opener is not None and opener.type in ("WHILE", "FOR", "DO") and "LOOP_END" in expected:
@@ -335,6 +350,43 @@ def comma_for_semicolon(source: Source, head: Token, comma: Token, last: Token) 
         (text[head.start_pos:comma.start_pos].rstrip() + ";" + text[comma.end_pos:last.end_pos]).split()))
 
 
+def _step_before_to(opener: Token, step: Token, tokens: list[Token], source: Source) -> str:
+    """`ДЛЯ i := 1 ДО 9 ШАГ 2 ВЫПОЛНЯТЬ`, written as Pascal or BASIC order it: the header
+    rewritten in the book's order."""
+    header = tokens[_index(tokens, opener):]
+    to = next((i for i, t in enumerate(header) if t.type == "TO"), None)
+    end = next((i for i, t in enumerate(header) if t.type in ("DO", "_NL") and i > _index(header, step)), len(header))
+    if to is None or _index(header, step) <= to + 1 or end <= _index(header, step) + 1:
+        return hint("step-before-to", fixed="ДЛЯ i := 1 ШАГ 2 ДО 9 ВЫПОЛНЯТЬ")
+
+    def text(a: int, b: int) -> str:  # the source text of header[a:b]
+        return source.text[header[a].start_pos:header[b - 1].end_pos]
+    at = _index(header, step)
+    fixed = f"{text(0, to)} ШАГ {text(at + 1, end)} ДО {text(to + 1, at)} ВЫПОЛНЯТЬ"
+    return hint("step-before-to", fixed=fixed)
+
+
+def _stray_loop_end(tok: Token, tokens: list[Token], source: Source) -> str:
+    """A ВЕРНУТЬСЯ with no loop open: a second one for a loop closed before it (that loop may
+    be in an earlier chunk of the file: the file is read again, on this path only), or one
+    written for «return»."""
+    from .parser import lex
+    closed = _last_closed_loop(t for t in lex(source)[0] if t.start_pos < tok.start_pos)
+    if closed is not None:
+        opener, end = closed
+        return hint("stray-loop-end", opener=TERMINALS[opener.type], line=opener.line, closed=end.line)
+    return hint("loop-end-in-definition" if _in_definition(tokens) else "loop-end-in-program", where="")
+
+
+def _last_closed_loop(tokens) -> tuple[Token, Token] | None:
+    """The opener and the ВЕРНУТЬСЯ of the last outermost loop closed among `tokens`."""
+    closed = None
+    for tok, opener, stack in _blocks(tokens):
+        if tok.type == "LOOP_END" and opener is not None and not stack:
+            closed = (opener, tok)
+    return closed
+
+
 def _if_without_then(before: list[Token]) -> Token | None:
     """The innermost ЕСЛИ of `before` still waiting for its ТО (a ТО answers the nearest
     ЕСЛИ before it that has none), if one is."""
@@ -370,8 +422,12 @@ def _loop_end_in_if(opener: Token, before: list[Token], tokens: list[Token]) -> 
     loop = loop if loop is not None and loop.type in ("WHILE", "FOR", "DO") else None
     where = (f" (здесь — {TERMINALS[loop.type]} со строки {loop.line}, но ЕСЛИ со строки {opener.line} "
              f"закрывается только в строке {_closed_later(opener, tokens).line})") if loop else ""
-    in_definition = tokens[0].type in ("DEF_NAME", "PATTERN")
-    return hint("loop-end-in-definition" if in_definition else "loop-end-in-program", where=where)
+    return hint("loop-end-in-definition" if _in_definition(tokens) else "loop-end-in-program", where=where)
+
+
+def _in_definition(tokens: list[Token]) -> bool:
+    """Is the chunk a definition (its header first), not main-program statements?"""
+    return tokens[0].type in ("DEF_NAME", "PATTERN")
 
 
 def _statement_start(before: list[Token]) -> Token:

@@ -260,8 +260,8 @@ def прогрессия(start, step, stop):
     for v in (start, step, stop):
         if not is_number(v):
             raise fail("type-for", value=described(v), **slip_of_reading(v))
-    if step == 0:
-        raise fail("for-zero-step")
+    if step == 0:  # the hint's step: the one that goes from the start towards the stop
+        raise fail("for-zero-step", start=brief(start), stop=brief(stop), meant=1 if start <= stop else -1)
     return _fractions(start, step, stop)
 
 
