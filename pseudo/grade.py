@@ -2,7 +2,7 @@
 program, the teacher checks the task's own solution on all of them) and `pseudo grade` (every
 pupil's program on every test, a table, CSV and a page).
 
-The command line (cli.py) defines their arguments and imports this module only to run them.
+The command line defines their arguments (commands/arguments.py) and imports this module only to run them.
 """
 from __future__ import annotations
 
