@@ -10,7 +10,7 @@ import time
 from .errors import PseudoRuntimeError, StaticError, diagnostic
 from .runtime import Limits, load_code
 from .runtime import io as streams
-from .runtime.limits import TRACED_WATCH_AFTER, Watch
+from .runtime.limits import Watch
 from .runtime.messages import RUNTIME_HINTS, RUNTIME_MESSAGES
 from .runtime.names import BOUNDARY, STEPS
 from .runtime.report import Place, as_failure, explain, fill_in, in_exact_place, render
@@ -112,7 +112,7 @@ def _run_interpreted(loaded, stdin, stdout, limits: Limits, stats, tracer, refer
     try:
         run_program(main, stdin, stdout, limits, INTERPRETER_FRAMES,
                     watch=lambda fast: Watch(StateReader(interpreter), loaded.facts.watchable,
-                                             after=None if tracer is None else TRACED_WATCH_AFTER),
+                                             traced=tracer is not None),
                     notice=notices and Notice(notices, lambda span: (span.filename, span.line),
                                               lambda filename, number: loaded.sources[filename].line(number), limits))
     except BaseException as exc:

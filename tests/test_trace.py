@@ -190,6 +190,10 @@ def test_a_trace_of_an_automaton_that_repeats_itself_says_so_before_its_event_li
     assert "loop.pseudo:2:" in result.stderr and "программа зациклилась" in result.stderr
     assert "max-events" not in result.stderr
     assert "программа зациклилась" in cli("run", "-q", str(program)).stderr  # as the run says
+    program.write_text("ПРОГРАММА: x := 0; С\nС: x := 1 - x; С\n", encoding="utf-8")  # a cycle of two steps
+    result = cli("trace", "-q", "-o", str(tmp_path / "t.txt"), str(program))
+    assert result.returncode == 70 and "программа зациклилась" in result.stderr
+    assert len((tmp_path / "t.txt").read_text(encoding="utf-8").splitlines()) < 60_000  # told early (~37,000)
 
 
 def test_the_help_says_where_the_trace_goes():

@@ -68,7 +68,7 @@ def start_limits(limits, watch=None, notice=None):
     global НАБЛЮДЕНИЕ, ЗАМЕТКА
     шаги, глубина, прервано, НАБЛЮДЕНИЕ, ЗАМЕТКА = 0, 0, False, watch, notice
     предел_шагов, предел_глубины, предел_времени = limits.max_steps, limits.max_depth, limits.time_limit
-    граница = min(CHECK_EVERY, предел_шагов)
+    граница = min(CHECK_EVERY if watch is None else watch.every, предел_шагов)
     взгляд = time.monotonic()
     срок = взгляд + предел_времени
     окно = CHECK_EVERY
@@ -78,7 +78,7 @@ def restart_limits(watch=None):
     """The counters for a run begun again, and its Watch; its time and a Ctrl-C carry on."""
     global шаги, глубина, граница, НАБЛЮДЕНИЕ
     шаги, глубина, НАБЛЮДЕНИЕ = 0, 0, watch
-    граница = -1 if прервано else min(CHECK_EVERY, предел_шагов)
+    граница = -1 if прервано else min(CHECK_EVERY if watch is None else watch.every, предел_шагов)
 
 
 def steps_taken():
@@ -194,9 +194,9 @@ def цикл_не_кончится(условие, неизменное, име�
 # ---- the watch for a program that does not end ----
 
 WATCH_AFTER = 1 << 20  # steps before snapshots begin: a run that ends sooner never pays for one
-# A traced run watches from its first look: its events cost far more than a snapshot, and its
-# event limit (every step is at least one event) would otherwise always come first.
-TRACED_WATCH_AFTER = 0
+# A traced run watches from its first look, and looks more often: its events cost far more than
+# a snapshot, and its event limit (every step is at least one event) would otherwise come first.
+TRACED_WATCH_AFTER, TRACED_LOOK_EVERY = 0, 1 << 10
 # The fast code counts steps in bulk, far above the true count in some programs: it looks at its
 # state by the clock — from a quarter of a second into the run, at most every 5 ms (it only
 # hands a repeat over; where the run stops is the exact code's to find, by its steps).
@@ -228,9 +228,10 @@ class Watch:
 
     RECENT = 8
 
-    def __init__(self, reader, watchable=True, fast=False, after=None):
+    def __init__(self, reader, watchable=True, fast=False, traced=False):
         self.reader, self.watchable, self.fast = reader, watchable, fast
-        self.after = WATCH_AFTER if after is None else after  # steps before snapshots begin
+        self.after = TRACED_WATCH_AFTER if traced else WATCH_AFTER  # steps before snapshots begin
+        self.every = TRACED_LOOK_EVERY if traced else CHECK_EVERY  # steps between looks, once they begin
         self.due = time.monotonic() + FAST_WATCH_AFTER if fast else 0.0  # the fast code's next look
         self.sites = {}  # site → looks that found the program there
         self.kept = None  # (hash, snapshot) kept; its call is snapshot[0]
@@ -257,7 +258,7 @@ class Watch:
         if not at_step:  # the entry of a call: the look at the state is put off to the next step
             return 1
         self.looks += 1
-        after = CHECK_EVERY + self.looks * 2654435761 % 509
+        after = self.every + self.looks * 2654435761 % 509
         call = self.reader.call(frame)
         same = self.kept is not None and self.kept[1][0] is call
         keep = (self.kept is None or self.since >= self.power) and any(c is call for c in self.recent)
