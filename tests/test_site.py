@@ -429,6 +429,8 @@ def test_the_menu_names_each_example_by_a_whole_sentence():
     assert titles["peg_solitaire.pseudo"].endswith("центр свободен.")
     assert titles["queens_automaton_2.pseudo"].endswith("стал состоянием И (от «искать»).")
     assert all(title.endswith(".") for title in titles.values()), titles
+    assert build._title("{ Ферзи по книге Ж. Арсака. Дальше }", "") == "Ферзи по книге Ж. Арсака."  # an initial
+    assert build._title("{ Пентамино (рис. 39). Ещё }", "") == "Пентамино (рис. 39)."
 
 
 def test_the_state_diagram_renders(page):

@@ -148,8 +148,14 @@ def _title(text: str, default: str) -> str:
         return default
     paragraph = first[1:].split("}")[0].split("\n\n")[0]
     words = " ".join(paragraph.split())
-    sentence = re.match(r".*?[.!?](?=\s|$)", words)
-    return (sentence.group(0) if sentence else words) or default
+    for end in re.finditer(r"(\w*)([.!?])(?=\s|$)", words):
+        if end.group(2) == "." and (len(end.group(1)) == 1 or end.group(1).lower() in ABBREVIATIONS):
+            continue  # «Ж. Арсака», «рис. 39»: not the end of the sentence
+        return words[:end.end()]
+    return words or default
+
+
+ABBREVIATIONS = {"рис", "стр", "гл", "см", "им", "др", "пр", "тыс", "млн"}  # a dot after them ends no sentence
 
 
 def build(folder: Path, programs: Path | None = None, say=print) -> dict:
