@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .. import nodes as n
 from ..errors import StaticError, diagnostic, static_error
-from ..messages import hint, nearest
+from ..messages import TERMINALS, hint, nearest
 from ..runtime.names import RESULT
 from .layout import header_end
 from .parser import RawDef, RawUse, Run, Token, read_expression
@@ -28,7 +28,13 @@ from .phrases import (
 )
 from .raw import header_text
 from .source import Source, Span, fold_lookalikes, span_of_token, text_of_tokens
-from .syntax_errors import comma_between_statements, keyword_hint, label_as_assignment, unexpected
+from .syntax_errors import (
+    PROSE_WORDS,
+    comma_between_statements,
+    keyword_hint,
+    label_as_assignment,
+    unexpected,
+)
 
 if TYPE_CHECKING:
     from .resolver import Resolver, Scope
@@ -38,6 +44,8 @@ FINAL_STATE = "Я"
 BLOCK_WORDS = {n.If: ("ЕСЛИ", "КОНЕЦ_ЕСЛИ"), n.While: ("ПОКА", "ВЕРНУТЬСЯ"), n.For: ("ДЛЯ", "ВЕРНУТЬСЯ"),
                n.Loop: ("ВЫПОЛНЯТЬ", "ВЕРНУТЬСЯ")}
 BLOCKS = tuple(BLOCK_WORDS)
+# The token types of the keywords that are everyday Russian words too: И → AND.
+PROSE_TYPES = {word: kind for kind, word in TERMINALS.items() if word in PROSE_WORDS}
 
 
 class BodyResolver:
@@ -259,8 +267,11 @@ class BodyResolver:
         if self.screen_matches(run.tokens):
             return static_error("screen-not-value", run.span, hint("screen-not-value"), text=text)
         near = self.r.phrases.nearest(run.tokens, also=SCREEN_PHRASES)
-        for tok in run.tokens:  # near a phrase, its lower-case «и» is the phrase's own word
-            tip = keyword_hint(tok.value, in_prose=bool(near) or reads_as_prose(run.tokens), first=tok is head) \
+        # near a phrase, or in words of prose, its lower-case «и» is the phrase's own word, unless
+        # the run is an expression once its lower-case keywords are written in capitals
+        in_prose = bool(near) or reads_as_prose(run.tokens) and not self.keywords_in_lower_case(run.tokens)
+        for tok in run.tokens:
+            tip = keyword_hint(tok.value, in_prose=in_prose, first=tok is head) \
                 if tok.type in WORD_TYPES else None
             if tip:
                 return static_error("no-phrase", span_of_token(self.source, tok), tip, text=text)
@@ -269,6 +280,13 @@ class BodyResolver:
                 label_as_assignment(self.source, head, text)
             return static_error("not-a-statement", run.span, self.definition_in_block(run) or tip, text=text)
         return static_error("no-phrase", run.span, self.r.phrases.near_hint(run.tokens, near), text=text)
+
+    def keywords_in_lower_case(self, toks: list[Token]) -> bool:
+        """An expression once its lower-case keywords are capitals: `цвет = 1 и размер > 2`."""
+        capitals = [Token.new_borrow_pos(PROSE_TYPES[t.value.upper()], t.value.upper(), t)
+                    if t.type == "NAME" and t.value.islower() and t.value.upper() in PROSE_TYPES else t
+                    for t in toks]
+        return capitals != toks and isinstance(read_expression(capitals, self.source), n.Node)
 
     def definition_in_block(self, run: Run) -> str | None:
         """A run that reads as a definition's header, inside a block: the definition was begun
