@@ -107,7 +107,11 @@ SLIPS = [
      "элемент массива — a[i], вызов — f(x)"),
     # a comma for the «;» between statements, as a list is written in prose
     ("x := 0; y := 0\nx := 1, y := 2\n", (2, 7), "неожиданная запятая",
-     "инструкции разделяются «;» или переводом строки, а не запятой: 1; y := 2"),
+     "инструкции разделяются «;» или переводом строки, а не запятой: x := 1; y := 2"),
+    ("x := 0; y := 0\nЕСЛИ 1 < 2 ТО x := 1, y := 2 КОНЕЦ_ЕСЛИ\n", (2, 21), "неожиданная запятая",
+     "инструкции разделяются «;» или переводом строки, а не запятой: x := 1; y := 2"),
+    ("a[1] := 0; b := 0\na[1, 2] := 1, b := 2\n", (2, 13), "неожиданная запятая",
+     "инструкции разделяются «;» или переводом строки, а не запятой: a[1, 2] := 1; b := 2"),
     ("x := 1\nЕСЛИ x = 1 ТО x := 2, СООБЩИТЬ x КОНЕЦ_ЕСЛИ\n", (2, 23), "неожиданное СООБЩИТЬ",
      "инструкции разделяются «;» или переводом строки, а не запятой: x := 2; СООБЩИТЬ x"),
     ("«занять (k)» = СООБЩИТЬ k\nk := 1\nзанять k, k := k + 1\n", (3, 9), "неожиданная запятая",
@@ -180,6 +184,12 @@ def test_a_name_written_in_other_capitals_is_offered_as_written_where_it_is_defi
     assert only_error("ФАКТ (n) = n\nСООБЩИТЬ Факт(5)\n").hint == "может быть, ФАКТ?"
     warned = pseudo.load(Source("s := 1\nСООБЩИТЬ S\n", "t.pseudo")).warnings
     assert [(w.code, w.hint) for w in warned] == [("never-assigned", "может быть, s?")]
+
+
+@pytest.mark.parametrize("text, column", [("x := 1,, y := 2\n", 8), ("x := , y := 2\n", 6)])
+def test_a_comma_with_nothing_before_it_is_offered_no_semicolon(text, column):
+    d = only_error("x := 0; y := 0\n" + text)
+    assert (d.span.line, d.span.column, d.hint) == (2, column, None), d
 
 
 def test_a_label_typed_twice_is_offered_the_label_a_transfer_misses():

@@ -308,6 +308,7 @@ class BodyResolver:
         toks = run.tokens
         if (commas := _top_level(toks[:at], "COMMA")) and commas[0] > 1:  # `занять k, k := k + 1`
             raise comma_between_statements(self.source, toks, commas[-1])
+        self.comma_before_next(toks, at)
         target = self.target(Run(toks[:at], run.span)) if at else None
         if target is None:
             raise static_error("assign-target", span_of_token(self.source, toks[at]), hint("assign-target"))
@@ -316,6 +317,21 @@ class BodyResolver:
                                hint("assign-after", target=text_of_tokens(self.source, toks[:at])))
         value = self.cond(Run(toks[at + 1:], run.span))
         return n.Assign(run.span, target, value)
+
+    def comma_before_next(self, toks: list[Token], at: int) -> None:
+        """`x := 1, y := 2`: a comma for the «;» that ends the assignment, told with the whole
+        statement; a comma with nothing before it (`x := , y := 2`, `x := 1,, y := 2`) is
+        told as unexpected."""
+        value = toks[at + 1:]
+        later = _top_level(value, "ASSIGN")
+        commas = [c for c in _top_level(value, "COMMA") if later and c < later[0]]
+        if not commas:
+            return
+        stray = next((c for c in commas if c == 0 or value[c - 1].type == "COMMA"), None)
+        if stray is not None:
+            raise static_error("unexpected-token", span_of_token(self.source, value[stray]),
+                               found=unexpected(value[stray]))
+        raise comma_between_statements(self.source, toks, at + 1 + commas[-1])
 
     def target(self, run: Run, wrong: str = "assign-target") -> n.Target:
         """What a value is stored in: a variable or an element; `wrong`, the error of anything else."""
