@@ -103,6 +103,8 @@ SLIPS = [
      "допишите «)» там, где кончается выражение"),
     ("ИСКАТЬ (i, t) = СООБЩИТЬ i\nИСКАТЬ(1 + 1), 2)\n", (2, 14), "неожиданная запятая",
      "«)» перед запятой закрыла скобку раньше времени, и в конце лишняя «)»: ИСКАТЬ(1 + 1, 2)"),
+    ("a := 1; b := 2; c := 3\nx := МАКС(a, b), c)\n", (2, 16), "неожиданная запятая",
+     "«)» перед запятой закрыла скобку раньше времени, и в конце лишняя «)»: x := МАКС(a, b, c)"),
     ("a[1] := 5\nСООБЩИТЬ a(1]\n", (2, 13), "«(» из строки 2, столбца 11 закрыта «]»",
      "элемент массива — a[i], вызов — f(x)"),
     # a comma for the «;» between statements, as a list is written in prose
@@ -190,6 +192,11 @@ def test_a_name_written_in_other_capitals_is_offered_as_written_where_it_is_defi
 def test_a_comma_with_nothing_before_it_is_offered_no_semicolon(text, column):
     d = only_error("x := 0; y := 0\n" + text)
     assert (d.span.line, d.span.column, d.hint) == (2, column, None), d
+
+
+def test_a_grouping_bracket_closed_before_a_comma_is_offered_no_call():
+    d = only_error("a := 1; b := 2; c := 3\nx := (a + b), c)\n")
+    assert (d.span.line, d.span.column, d.hint) == (2, 13, None), d
 
 
 def test_a_label_typed_twice_is_offered_the_label_a_transfer_misses():

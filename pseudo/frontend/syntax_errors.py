@@ -259,10 +259,10 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
     if comma is not None:
         return comma
     line_after = [t for t in after if t.line == tok.line]
-    if tok.type == "COMMA" and before and before[-1].type == "RPAR" and \
+    if tok.type == "COMMA" and before and before[-1].type == "RPAR" and _closes_call(before) and \
             sum(t.type == "RPAR" for t in line_after) > sum(t.type == "LPAR" for t in line_after):
         early, text = before[-1], source.text  # `f(1), 2)`: the call closed before its last argument
-        head = _statement_start(before)
+        head = _file_statement_start(early, source)
         return hint("early-close", fixed=text[head.start_pos:early.start_pos] + text[early.end_pos:line_after[-1].end_pos])
     if tok.type == "EQ" and before and before[-1].type == "EQ" and before[-1].end_pos == tok.start_pos:
         return hint("double-equals")  # `x == 1`, as C and Python write it
@@ -437,6 +437,23 @@ def _statement_start(before: list[Token]) -> Token:
             and before[i - 1].line == before[i].line:
         i -= 1
     return before[i]
+
+
+def _closes_call(before: list[Token]) -> bool:
+    """Does the «)» that ends `before` close a call's arguments (`f(1)`), not a grouping (`(a + b)`)?"""
+    depth = 0
+    for i in range(len(before) - 1, -1, -1):
+        depth += (before[i].type == "RPAR") - (before[i].type == "LPAR")
+        if depth == 0:
+            return i > 0 and before[i - 1].type == "NAME"
+    return False
+
+
+def _file_statement_start(tok: Token, source: Source) -> Token:
+    """The first token of the statement `tok` is in, read from the whole file: the tokens in
+    hand may be a slice of it (an assignment's value), and a hint shows the whole statement."""
+    from .parser import lex
+    return _statement_start([t for t in lex(source)[0] if t.start_pos <= tok.start_pos])
 
 
 # Keywords that are everyday Russian words too: in lower case in the words of a phrase
