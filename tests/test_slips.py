@@ -199,6 +199,16 @@ def test_a_grouping_bracket_closed_before_a_comma_is_offered_no_call():
     assert (d.span.line, d.span.column, d.hint) == (2, 13, None), d
 
 
+@pytest.mark.parametrize("text, tip", [
+    ("ДЛЯ i := 1 ДО 9\n  ШАГ 2 ВЫПОЛНЯТЬ\n  СООБЩИТЬ i\nВЕРНУТЬСЯ\n",
+     "ШАГ пишется перед ДО: ДЛЯ i := 1 ШАГ 2 ДО 9 ВЫПОЛНЯТЬ"),
+    ("ДЛЯ i := 1 ДО 9 ШАГ ВЫПОЛНЯТЬ СООБЩИТЬ i ВЕРНУТЬСЯ\n", "ШАГ пишется перед ДО: ДЛЯ i := 1 ШАГ … ДО 9 ВЫПОЛНЯТЬ"),
+    ("ДЛЯ i := 1 ДО 9 ШАГ 2 ШАГ 3 ВЫПОЛНЯТЬ СООБЩИТЬ i ВЕРНУТЬСЯ\n", None),
+], ids=["step on the next line", "no step", "two steps"])
+def test_a_step_after_to_is_offered_the_header_in_the_book_order_on_one_line(text, tip):
+    assert only_error(text).hint == tip
+
+
 def test_a_label_typed_twice_is_offered_the_label_a_transfer_misses():
     """The book's second automaton with «СБ:» typed for «С8:»: the transfer to С8 finds no
     label, and the second СБ is told that С8 is the one wanted."""

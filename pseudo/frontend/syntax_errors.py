@@ -12,7 +12,7 @@ from itertools import pairwise, takewhile
 from ..errors import Diagnostic, StaticError, diagnostic
 from ..messages import KEYWORDS, TERMINALS, hint, message, nearest
 from .raw import Token
-from .source import Source, Span, fold_lookalikes, span_of_token
+from .source import Source, Span, fold_lookalikes, span_of_token, text_of_tokens
 
 QUOTES = "‘’‚‛“”„‟"
 
@@ -350,20 +350,23 @@ def comma_for_semicolon(source: Source, head: Token, comma: Token, last: Token) 
         (text[head.start_pos:comma.start_pos].rstrip() + ";" + text[comma.end_pos:last.end_pos]).split()))
 
 
-def _step_before_to(opener: Token, step: Token, tokens: list[Token], source: Source) -> str:
+def _step_before_to(opener: Token, step: Token, tokens: list[Token], source: Source) -> str | None:
     """`ДЛЯ i := 1 ДО 9 ШАГ 2 ВЫПОЛНЯТЬ`, written as Pascal or BASIC order it: the header
-    rewritten in the book's order."""
+    rewritten in the book's order, on one line («…» for a step not written); None unless the
+    header has one ДО and one ШАГ, a bound between them."""
     header = tokens[_index(tokens, opener):]
-    to = next((i for i, t in enumerate(header) if t.type == "TO"), None)
-    end = next((i for i, t in enumerate(header) if t.type in ("DO", "_NL") and i > _index(header, step)), len(header))
-    if to is None or _index(header, step) <= to + 1 or end <= _index(header, step) + 1:
-        return hint("step-before-to", fixed="ДЛЯ i := 1 ШАГ 2 ДО 9 ВЫПОЛНЯТЬ")
-
-    def text(a: int, b: int) -> str:  # the source text of header[a:b]
-        return source.text[header[a].start_pos:header[b - 1].end_pos]
     at = _index(header, step)
-    fixed = f"{text(0, to)} ШАГ {text(at + 1, end)} ДО {text(to + 1, at)} ВЫПОЛНЯТЬ"
-    return hint("step-before-to", fixed=fixed)
+    end = next((i for i, t in enumerate(header) if t.type in ("DO", "_NL") and i > at), len(header))
+    words = [t for t in header[:end] if t.type not in ("_NL", "SEMI")]
+    to = [i for i, t in enumerate(words) if t.type == "TO"]
+    steps = [i for i, t in enumerate(words) if t.type == "STEP"]
+    if len(to) != 1 or len(steps) != 1 or steps[0] <= to[0] + 1:
+        return None
+    to, at = to[0], steps[0]
+
+    def text(a: int, b: int) -> str:
+        return text_of_tokens(source, words[a:b]) if b > a else "…"
+    return hint("step-before-to", fixed=f"{text(0, to)} ШАГ {text(at + 1, len(words))} ДО {text(to + 1, at)} ВЫПОЛНЯТЬ")
 
 
 def _stray_loop_end(tok: Token, tokens: list[Token], source: Source) -> str:
