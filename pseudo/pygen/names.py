@@ -7,6 +7,8 @@ The scheme:
   is named by its words joined with `_` (`место_свободно`);
 - any other name is spelt with its NFKC letters, a character that cannot stand in an
   identifier written as `_hex_`, and a final `_` (`x²` → `x2_`, `ﬁ` → `fi_`, `if` → `if_`);
+- a variable named as one of Python's builtins takes a final `_` too (`print` → `print_`): a
+  global that has no value yet would otherwise be Python's `print`, not the language's error;
 - then the names the generated code takes from the runtime and from Python (`сообщить`,
   `range`) and gives things of its own (`главная`): these give way to the program's, taking
   `_`, then `_2`, `_3`, … where the program has the word (`сообщить_`);
@@ -17,6 +19,7 @@ other: the scheme is injective, and the program's names change only where Python
 """
 from __future__ import annotations
 
+import builtins
 import functools
 import keyword
 import unicodedata
@@ -49,6 +52,11 @@ def reserved() -> frozenset[str]:
     return frozenset(nfkc(w) for w in (*keyword.kwlist, *MODULE_NAMES))
 
 
+@functools.cache
+def python_builtins() -> frozenset[str]:
+    return frozenset(dir(builtins))
+
+
 def nfkc(name: str) -> str:
     return unicodedata.normalize("NFKC", name)
 
@@ -76,12 +84,12 @@ class Names:
             base = phrase_base(key) if d.is_phrase else key
             self.defs[key] = self._claim(base)
         for name in sorted(program_names(program)):
-            self.vars[name] = self._claim(name)
+            self.vars[name] = self._claim(name, python_builtins())
         # the runtime's, Python's and the generated code's own names, after the program's
         self.machine: dict[str, str] = {word: self._claim(word) for word in MACHINE}
 
-    def _claim(self, base: str) -> str:
-        stem = base if base.isidentifier() and nfkc(base) == base else spelled(base)
+    def _claim(self, base: str, avoid: frozenset[str] = frozenset()) -> str:
+        stem = base if base.isidentifier() and nfkc(base) == base and base not in avoid else spelled(base)
         name, number = stem, self.numbers.get(stem, 2)
         while nfkc(name) in self.taken:
             name, number = f"{stem}_" if number == 2 else f"{stem}_{number}", number + 1
