@@ -75,6 +75,25 @@ def test_a_used_file_not_in_utf8_names_the_line_and_column_and_how_to_save_it(tm
     assert "подсказка: похоже, файл сохранён в кодировке Windows-1251: сохраните файл в UTF-8" in err
 
 
+def test_a_used_file_named_without_its_extension_is_suggested_with_it(tmp_path):
+    """'доска' for доска.pseudo: the file itself, not another one near its name (доски.pseudo)."""
+    for name in ("доска.pseudo", "доски.pseudo"):
+        (tmp_path / name).write_text("F (n) =\n    РЕЗУЛЬТАТ := n\n", encoding="utf-8")
+    (tmp_path / "п.pseudo").write_text("ИСПОЛЬЗОВАТЬ 'доска'\nСООБЩИТЬ F(1)\n", encoding="utf-8")
+    code, _, err = _child(["-m", "pseudo", "check", "п.pseudo"], cwd=tmp_path)
+    assert code == 65 and "файл доска не найден" in err
+    assert "подсказка: может быть, ИСПОЛЬЗОВАТЬ 'доска.pseudo'?" in err
+
+
+def test_a_use_of_a_folder_or_of_no_name_says_so_in_russian(tmp_path):
+    for written, said in (("", "не удалось прочесть файл '': имя файла пустое"),
+                          (".", "не удалось прочесть файл '.': это папка, а не файл")):
+        (tmp_path / "п.pseudo").write_text(f"ИСПОЛЬЗОВАТЬ '{written}'\n", encoding="utf-8")
+        code, _, err = _child(["-m", "pseudo", "check", "п.pseudo"], cwd=tmp_path)
+        assert code == 65 and said in err, err
+        assert "подсказка: ИСПОЛЬЗОВАТЬ подключает файл с определениями на языке книги" in err
+
+
 def test_an_input_not_in_utf8_names_its_line_and_column_in_every_mode(tmp_path):
     """The good lines before it are read; the read that meets the byte fails, with the line of
     the input and the column of the byte, in the same words in every mode and emitted file."""

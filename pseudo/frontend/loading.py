@@ -67,6 +67,9 @@ def _unreadable(item: RawUse, e: Exception) -> Diagnostic:
     if isinstance(e, UnicodeDecodeError):
         return diagnostic("error", "use-read-error", item.span, encoding_hint(e.object, "файл"), path=item.path,
                           detail=not_utf8(e.object, e.start))
+    if isinstance(e, IsADirectoryError):  # '' and '.' name the program's own folder
+        return diagnostic("error", "use-read-error", item.span, hint("use-not-a-program"), path=f"'{item.path}'",
+                          detail="имя файла пустое" if not item.path else "это папка, а не файл")
     if isinstance(e, OSError):
         tip = hint("use-not-a-program") if isinstance(e, NotAProgram) else None
         return diagnostic("error", "use-read-error", item.span, tip, path=item.path, detail=e.strerror or str(e))
@@ -76,8 +79,8 @@ def _unreadable(item: RawUse, e: Exception) -> Diagnostic:
 
 
 def _not_found_hint(item: RawUse) -> str:
-    """The program file beside the using one whose name is nearest the one written, or where
-    the path is taken from."""
+    """The program file beside the using one whose name is the one written without its
+    .pseudo, or is nearest it; or where the path is taken from."""
     from pathlib import Path
     folder = Path(item.span.filename).parent
     written = Path(item.path)
@@ -87,7 +90,7 @@ def _not_found_hint(item: RawUse) -> str:
                  if f.suffix.lower() == ".pseudo" and f.resolve() != using}
     except OSError:
         files = {}
-    near = nearest(written.stem, files)
+    near = written.stem if written.stem in files else nearest(written.stem, files)  # 'доска' for доска.pseudo
     if near:
         name = files[near]
         return hint("use-not-found", nearest=str(written.parent / name) if written.parent.name else name)
