@@ -370,15 +370,27 @@ def _step_before_to(opener: Token, step: Token, tokens: list[Token], source: Sou
 
 
 def _stray_loop_end(tok: Token, tokens: list[Token], source: Source) -> str:
-    """A ВЕРНУТЬСЯ with no loop open: a second one for a loop closed before it (that loop may
-    be in an earlier chunk of the file: the file is read again, on this path only), or one
-    written for «return»."""
-    from .parser import lex
-    closed = _last_closed_loop(t for t in lex(source)[0] if t.start_pos < tok.start_pos)
+    """A ВЕРНУТЬСЯ with no loop open: a second one for a loop closed before it in the same body
+    (that loop may be in an earlier chunk of the main program: the file is read again, on this
+    path only), or one written for «return»."""
+    closed = _last_closed_loop(_same_body_before(tok, source))
     if closed is not None:
         opener, end = closed
         return hint("stray-loop-end", opener=TERMINALS[opener.type], line=opener.line, closed=end.line)
     return hint("loop-end-in-definition" if _in_definition(tokens) else "loop-end-in-program", where="")
+
+
+def _same_body_before(tok: Token, source: Source) -> list[Token]:
+    """The tokens of the file before `tok` in its own body: its definition's, from the header;
+    or the main program's, every chunk that is not a definition (a loop of another definition
+    is not the one a ВЕРНУТЬСЯ here repeats)."""
+    from .layout import cut, header_end
+    from .parser import lex
+    chunks = [[t for t in chunk if t.start_pos < tok.start_pos]
+              for chunk in cut(lex(source)[0]) if chunk[0].start_pos <= tok.start_pos]
+    if chunks and header_end(chunks[-1]) is not None:
+        return chunks[-1]
+    return [t for chunk in chunks if header_end(chunk) is None for t in chunk]
 
 
 def _last_closed_loop(tokens) -> tuple[Token, Token] | None:
