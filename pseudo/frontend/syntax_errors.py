@@ -88,9 +88,13 @@ CLOSERS = {"IF": ("ЕСЛИ", "КОНЕЦ_ЕСЛИ"), "WHILE": ("ПОКА", "В�
            "DO": ("ВЫПОЛНЯТЬ", "ВЕРНУТЬСЯ"), "LPAR": ("«(»", "«)»"), "LSQB": ("«[»", "«]»")}
 
 
+OPENED_BY = {"END_IF": ("IF",), "LOOP_END": ("WHILE", "FOR", "DO"), "RPAR": ("LPAR",), "RSQB": ("LSQB",)}
+
+
 def _blocks(tokens):
-    """Each token with the opener it closes (None if it closes none) and the openers still
-    open after it, innermost last (one list, changed as the walk goes)."""
+    """Each token with the opener it closes (None if it closes none: a closer closes only an
+    opener of its own kind, innermost) and the openers still open after it, innermost last
+    (one list, changed as the walk goes)."""
     stack: list[Token] = []
     headers = 0
     for tok in tokens:
@@ -101,9 +105,17 @@ def _blocks(tokens):
             headers += tok.type in ("WHILE", "FOR")
             if tok.type in CLOSERS:
                 stack.append(tok)
-            elif tok.type in ("END_IF", "LOOP_END", "RPAR", "RSQB") and stack:
-                closed = stack.pop()
+            elif stack and stack[-1].type in OPENED_BY.get(tok.type, ()):
+                closed = stack.pop()  # a «)» meeting an open ЕСЛИ leaves both open: КОНЕЦ_ЕСЛИ is missing
         yield tok, closed, stack
+
+
+def _bracket_closed_over(opener: Token, tokens: list[Token]) -> Token | None:
+    """The «)» or «]» met while the ЕСЛИ `opener` was the innermost block open in its brackets, if one was."""
+    for tok, closed, stack in _blocks(tokens):
+        if tok.type in ("RPAR", "RSQB") and closed is None and stack and stack[-1] is opener:
+            return tok
+    return None
 
 
 def _innermost_unclosed(tokens: list[Token]) -> Token | None:
@@ -121,6 +133,13 @@ def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: So
     left_open = _bracket_left_open(tokens[:_index(tokens, tok) + 1])
     if left_open is not None:
         return _bracket_error(*left_open, source)
+    before = tokens[:_index(tokens, tok)]
+    opener = _innermost_unclosed(before)
+    bracket = _bracket_closed_over(opener, before) if opener is not None and opener.type == "IF" else None
+    if bracket is not None:  # `(ЕСЛИ 1 ТО 2 ИНАЧЕ 3)`: the КОНЕЦ_ЕСЛИ belongs before the «)»
+        return StaticError([diagnostic("error", "unclosed-block", span_of_token(source, opener),
+                                       hint("end-if-before-bracket", line=opener.line, bracket=TERMINALS[bracket.type]),
+                                       opener="ЕСЛИ", closer="КОНЕЦ_ЕСЛИ")])
     if tok.type == "$END":
         opener = _innermost_unclosed(tokens)
         if opener is not None and opener.type in ("LPAR", "LSQB"):  # the end of the file, or of the expression
