@@ -332,7 +332,9 @@ def test_misused_limits_and_streams_are_clean_errors(tmp_path):
             assert "внутренняя ошибка" not in result.stderr and "Traceback" not in result.stderr
     bad = tmp_path / "ввод.txt"
     bad.write_bytes(b"\xff\xfe")
-    for path, words in ((tmp_path / "нет.txt", "не найден"), (bad, "не удалось прочесть файл ввода"),
+    for path, words in ((tmp_path / "нет.txt", "не найден"),
+                        (bad, (f"файл ввода {bad} не в кодировке UTF-8 (строка 1, столбец 1) — похоже, файл сохранён "
+                               "в UTF-16 («Юникод» в Блокноте): сохраните файл ввода в UTF-8")),
                         ("/dev/zero", "файл ввода /dev/zero длиннее 10 000 000 знаков")):  # once read until memory ran out
         result = cli("step", "--input", str(path), one)
         assert result.returncode == 64 and words in result.stderr

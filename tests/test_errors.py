@@ -112,3 +112,13 @@ def test_an_input_not_in_utf8_names_its_line_and_column_in_every_mode(tmp_path):
     assert first[2].splitlines()[0] == f"{program}:3:1: ошибка: ввод не в кодировке UTF-8 (строка 2, столбец 3)"
     assert "подсказка: сохраните файл ввода в кодировке UTF-8" in first[2]
     assert all(run == first for run in runs.values()), runs
+
+
+def test_a_stepped_input_file_not_in_utf8_names_its_line_and_column_as_a_run_does(tmp_path):
+    program = tmp_path / "п.pseudo"
+    program.write_text("ПРОЧЕСТЬ СТРОКУ a\nСООБЩИТЬ a\n", encoding="utf-8")
+    typed = tmp_path / "ввод.txt"
+    typed.write_bytes("привет\n".encode() + "ми".encode() + b"\xf0\n")  # «мир», its р in Windows-1251
+    code, _, err = _child(["-m", "pseudo", "step", "--input", str(typed), str(program)])
+    assert code == 64
+    assert err == f"pseudo: ошибка: файл ввода {typed} не в кодировке UTF-8 (строка 2, столбец 3) — сохраните файл ввода в UTF-8\n"

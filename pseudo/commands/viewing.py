@@ -172,9 +172,27 @@ def _input_file(path: str) -> str:
                              .replace(",", " "))
     except FileNotFoundError:
         raise UsageError(f"файл ввода {path} не найден") from None
-    except (OSError, UnicodeDecodeError, ValueError) as e:
+    except UnicodeDecodeError:
+        raise UsageError(_not_utf8_input(path)) from None
+    except (OSError, ValueError) as e:
         raise UsageError(f"не удалось прочесть файл ввода {path}: {getattr(e, 'strerror', None) or e}") from None
     return text
+
+
+def _not_utf8_input(path: str) -> str:
+    """«файл ввода bad.txt не в кодировке UTF-8 (строка 2, столбец 2) — сохраните файл ввода в UTF-8»,
+    where a run says «ввод не в кодировке UTF-8 (…)»: the place counted in the whole file, read
+    again as bytes (the text reader's error counts in its last block)."""
+    from ..messages import encoding_hint, not_utf8
+    from ..runtime.io import MAX_INPUT
+    with open(path, "rb") as f:
+        data = f.read(4 * (MAX_INPUT + 1))  # a character of UTF-8 is at most 4 bytes
+    try:
+        data.decode("utf-8")
+        start = len(data)  # not met again: only a character cut at the end of what is read
+    except UnicodeDecodeError as e:
+        start = e.start
+    return f"файл ввода {path} {not_utf8(data, start)} — {encoding_hint(data, 'файл ввода')}"
 
 
 def _edit_typed_lines() -> None:
