@@ -257,8 +257,25 @@ def test_lists_wrap_between_their_items_in_a_narrow_terminal():
     assert lines[changed + 1] == "            д2[8]: ИСТИНА → ЛОЖЬ"
     wrapped = Stepper.__new__(Stepper)
     wrapped.width = 20
-    assert wrapped._wrapped("a[1] = 1; a[2] = 22; a[3] = 3", "") == "a[1] = 1; a[2] = 22;\na[3] = 3"
-    assert wrapped._wrapped("a[1] = 1; a[2] = 222; a[3] = 3", "") == "a[1] = 1;\na[2] = 222; a[3] = 3"
+    assert wrapped._wrapped(["a[1] = 1", "a[2] = 22", "a[3] = 3"], "") == "a[1] = 1; a[2] = 22;\na[3] = 3"
+    assert wrapped._wrapped(["a[1] = 1", "a[2] = 222", "a[3] = 3"], "") == "a[1] = 1;\na[2] = 222; a[3] = 3"
+
+
+def test_a_value_holding_a_semicolon_is_never_broken_by_the_wrap(tmp_path):
+    """`a[1] := 'один; два; три'` in a narrow terminal: the «; » inside the string is no place to break."""
+    path = tmp_path / "п.pseudo"
+    path.write_text("a[1] := 'один; два; три'\nb := 'четыре; пять'\nСООБЩИТЬ 1\n", encoding="utf-8")
+    loaded = pseudo.load(Source.from_file(path))
+    shown: list[str] = []
+    script = iter(["n", "n", "p a", "q"])
+
+    def read(prompt: str) -> str:
+        shown.append(prompt)
+        return next(script)
+    Stepper(Recording(loaded, Limits(), None, ""), loaded, shown.append, read, width=20).run()
+    text = "".join(shown)
+    assert "изменилось: a[1] := 'один; два; три'\n" in text, text
+    assert "a[1] = 'один; два; три'\n" in text, text
 
 
 ASKS = """НОД (a, b) = ЕСЛИ b = 0 ТО a ИНАЧЕ НОД(b, a ОСТ b) КОНЕЦ_ЕСЛИ

@@ -46,9 +46,9 @@ def evaluate(loaded, text: str, point: Point) -> tuple[str, str]:
     text = text.strip()
     if not text:
         return "", "напишите выражение: p k + 1"
-    whole = _whole_array(text, point)
-    if whole is not None:
-        return "", whole
+    elements = array_elements(text, point)
+    if elements is not None:
+        return "", "; ".join(elements)
     try:
         added, name = _read(loaded, text, point.definition)
     except PseudoError as e:
@@ -87,8 +87,8 @@ def evaluate(loaded, text: str, point: Point) -> tuple[str, str]:
     return printed.getvalue(), "(значения нет)" if value is None else shown(value)
 
 
-def _whole_array(name: str, point: Point) -> str | None:
-    """`p c` of an array: its elements given so far, by index («c[1] = 1; c[2] = 3»), at most
+def array_elements(name: str, point: Point) -> list[str] | None:
+    """`p c` of an array: its elements given so far, by index («c[1] = 1», «c[2] = 3»), at most
     ELEMENTS of them — the board a class wants to see, which the language itself cannot name
     whole. None if the name is not an array with elements here."""
     elements = point.arrays.get(name)
@@ -102,7 +102,7 @@ def _whole_array(name: str, point: Point) -> str | None:
              for k in keys[:ELEMENTS]]
     if len(keys) > ELEMENTS:
         parts.append(f"… и ещё {len(keys) - ELEMENTS}")
-    return "; ".join(parts)
+    return parts
 
 
 def _read(loaded, text: str, definition: str | None):

@@ -15,7 +15,7 @@ import shutil
 import sys
 
 from .. import nodes as n
-from .evaluate import Point, evaluate
+from .evaluate import Point, array_elements, evaluate
 from .trace import definition_name, named, statement_end
 from .views import call_text, printed
 
@@ -161,9 +161,11 @@ class Stepper:
                 continue
             if command == "p":
                 point = self.point()
-                output, value = evaluate(self.loaded, rest, point)
-                if rest.strip() in point.arrays:  # an array's elements, listed (a value is never broken)
-                    value = self._wrapped(value, "")
+                elements = array_elements(rest.strip(), point)
+                if elements is not None:  # an array's elements, listed (a value is never broken)
+                    output, value = "", self._wrapped(elements, "")
+                else:
+                    output, value = evaluate(self.loaded, rest, point)
                 self.write(_quoted(output) + value + "\n")
                 continue
             if command == "l":
@@ -348,14 +350,15 @@ class Stepper:
             if number == e["line"]:
                 self.write(self._caret(e))
 
-    def _wrapped(self, listed: str, head: str) -> str:
-        """A list «a; b; c» after its head, broken between its items to the terminal's width (a
+    def _wrapped(self, items: list[str], head: str) -> str:
+        """The items «a; b; c» after their head, broken between items to the terminal's width (a
         hard wrap in the middle of «д2[8]: ИСТИНА → ЛОЖЬ» is hard to read on a projected terminal);
-        the lines after the first are indented under the first item."""
+        the lines after the first are indented under the first item. The items come apart, not
+        as one text: a value may hold «; » itself (a string 'один; два')."""
         width = self.width
         if width is None:
             width = shutil.get_terminal_size((0, 0)).columns if sys.stdout.isatty() else 0
-        items = listed.split("; ")
+        listed = "; ".join(items)
         if width <= 0 or len(head) + len(listed) <= width or len(items) < 2:
             return head + listed
         indent = " " * min(len(head), 12)
@@ -390,7 +393,7 @@ class Stepper:
         width = max(1, end - e["column"])
         return f"       | {' ' * (e['column'] - 1)}^{'~' * (width - 1)}\n"
 
-    def changes(self) -> str:
+    def changes(self) -> list[str]:
         """What moving here changed: each variable and element once, from its value before the
         move to its value now (a step back: what the statement before this stop changed).
         Variables of calls that have ended are left out."""
@@ -418,7 +421,7 @@ class Stepper:
             parts.append(f"{name} := {p['new']}" if p["old"] is None else f"{name}: {p['old']} → {p['new']}")
         if len(parts) > CHANGES:
             parts = parts[:CHANGES] + [f"… и ещё {len(parts) - CHANGES}"]
-        return "; ".join(parts)
+        return parts
 
     def _context(self):
         state, stack = None, []
