@@ -22,11 +22,20 @@ from .phrases import (
     SCREEN_OPS,
     SCREEN_PHRASES,
     WORD_TYPES,
-    depths,
     reads_as_prose,
     words_of,
 )
 from .raw import header_text
+from .runs import (
+    OPERAND_END,
+    OPERAND_START,
+    closing,
+    first_operator,
+    is_prose,
+    split_top,
+    tokens_span,
+    top_level,
+)
 from .source import Source, Span, fold_lookalikes, span_of_token, text_of_tokens
 from .syntax_errors import (
     PROSE_WORDS,
@@ -180,7 +189,7 @@ class BodyResolver:
         # ПРОЧЕСТЬ СТРОКУ s: the word СТРОКУ, then a target (not a variable named СТРОКУ)
         whole_line = len(toks) > 1 and toks[0].type == "NAME" and toks[0].value == "СТРОКУ" and toks[1].type == "NAME"
         if whole_line:
-            args = Run(args.tokens[1:], _tokens_span(self.source, args.tokens[1:]))
+            args = Run(args.tokens[1:], tokens_span(self.source, args.tokens[1:]))
         return n.Read(s.span.to(args.span),
                       tuple(self.target(Run(p, args.span), "read-target") for p in self.split_commas(args)), whole_line)
 
@@ -223,7 +232,7 @@ class BodyResolver:
 
     def stmt_run(self, run: Run) -> list[n.Stmt]:
         toks = run.tokens
-        at = _top_level(toks, "ASSIGN")
+        at = top_level(toks, "ASSIGN")
         if at:
             return [self.assignment(run, at[0])]
         if len(toks) == 1 and toks[0].type in ("NAME", "AND"):
@@ -248,7 +257,7 @@ class BodyResolver:
         expr = self.lifted(toks)
         if isinstance(expr, n.Call):
             return [n.CallStmt(run.span, expr)]
-        if isinstance(expr, StaticError) and not _is_prose(toks) and not self.r.phrases.candidates(toks):
+        if isinstance(expr, StaticError) and not is_prose(toks) and not self.r.phrases.candidates(toks):
             raise expr
         if isinstance(expr, n.Var) and expr.name in self.r.procs:
             return [n.CallStmt(run.span, n.Call(expr.span, expr.name, ()))]
@@ -261,7 +270,7 @@ class BodyResolver:
                 and run.tokens[1].type != "LPAR" and self.r.procs[head.value].params:  # ПОКАЗАТЬ 5
             d = self.r.procs[head.value]
             call = f"{head.value}({text_of_tokens(self.source, run.tokens[1:])})"
-            return static_error("call-without-parens", _tokens_span(self.source, run.tokens),
+            return static_error("call-without-parens", tokens_span(self.source, run.tokens),
                                 hint("defined-at", name=d.name, line=d.span.line, header=header_text(d)),
                                 name=head.value, call=call, kind="функция" if _is_function(d) else "процедура")
         if self.screen_matches(run.tokens):
@@ -306,7 +315,7 @@ class BodyResolver:
 
     def assignment(self, run: Run, at: int) -> n.Assign:
         toks = run.tokens
-        if (commas := _top_level(toks[:at], "COMMA")) and commas[0] > 1:  # `занять k, k := k + 1`
+        if (commas := top_level(toks[:at], "COMMA")) and commas[0] > 1:  # `занять k, k := k + 1`
             raise comma_between_statements(self.source, toks, commas[-1])
         self.comma_before_next(toks, at)
         target = self.target(Run(toks[:at], run.span)) if at else None
@@ -323,8 +332,8 @@ class BodyResolver:
         statement; a comma with nothing before it (`x := , y := 2`, `x := 1,, y := 2`) is
         told as unexpected."""
         value = toks[at + 1:]
-        later = _top_level(value, "ASSIGN")
-        commas = [c for c in _top_level(value, "COMMA") if later and c < later[0]]
+        later = top_level(value, "ASSIGN")
+        commas = [c for c in top_level(value, "COMMA") if later and c < later[0]]
         if not commas:
             return
         stray = next((c for c in commas if c == 0 or value[c - 1].type == "COMMA"), None)
@@ -357,7 +366,7 @@ class BodyResolver:
         s = body.stmts[0]
         if isinstance(s, Run):
             toks = s.tokens
-            if _top_level(toks, "ASSIGN") or len(toks) == 1 and self.label(toks[0].value):
+            if top_level(toks, "ASSIGN") or len(toks) == 1 and self.label(toks[0].value):
                 return None
             try:
                 expr = self.cond(s)
@@ -386,22 +395,22 @@ class BodyResolver:
             if phrase is not None:
                 return phrase
         for op in ("OR", "AND"):
-            cuts = _top_level(toks, op)
+            cuts = top_level(toks, op)
             if cuts and cuts[0] > 0 and cuts[-1] < len(toks) - 1 and all(b - a > 1 for a, b in pairwise(cuts)):
                 parts, prev = [], 0
                 for c in cuts + [len(toks)]:
-                    parts.append(self.cond(Run(toks[prev:c], _tokens_span(self.source, toks[prev:c]))))
+                    parts.append(self.cond(Run(toks[prev:c], tokens_span(self.source, toks[prev:c]))))
                     prev = c + 1
                 left = parts[0]
                 for right in parts[1:]:
                     left = n.Logical(left.span.to(right.span), "ИЛИ" if op == "OR" else "И", left, right)
                 return left
         if toks[0].type == "NOT" and len(toks) > 1:
-            operand = self.cond(Run(toks[1:], _tokens_span(self.source, toks[1:])))
+            operand = self.cond(Run(toks[1:], tokens_span(self.source, toks[1:])))
             return n.Not(span_of_token(self.source, toks[0]).to(operand.span), operand)
         expr = self.lifted(toks)
         if isinstance(expr, StaticError):
-            if candidates[0] or _is_prose(toks):
+            if candidates[0] or is_prose(toks):
                 raise self.not_understood(run, None)
             raise expr
         return expr
@@ -421,7 +430,7 @@ class BodyResolver:
                 if not self.r.phrases.candidates(joined):
                     continue
                 try:
-                    phrase = self.phrase(Run(joined, _tokens_span(self.source, joined)), in_condition=True)
+                    phrase = self.phrase(Run(joined, tokens_span(self.source, joined)), in_condition=True)
                 except StaticError:
                     phrase = None
                 if phrase is not None:
@@ -437,7 +446,7 @@ class BodyResolver:
         """One of comma-separated values; two side by side, a string among them, are a comma
         forgotten (`СООБЩИТЬ 'Сумма:' s`)."""
         try:
-            return self.cond(Run(toks, _tokens_span(self.source, toks)))
+            return self.cond(Run(toks, tokens_span(self.source, toks)))
         except StaticError:
             for k in range(1, len(toks)):
                 a, b = toks[k - 1], toks[k]
@@ -481,20 +490,20 @@ class BodyResolver:
         i = 0
         while i < len(toks):
             tok = toks[i]
-            close = _closing(toks, i) if tok.type in ("LPAR", "IF") else None
+            close = closing(toks, i) if tok.type in ("LPAR", "IF") else None
             if close is None:
                 out.append(tok)
                 i += 1
                 continue
             group, inner = toks[i:close + 1], toks[i + 1:close]
-            listed = tok.type == "LPAR" and _top_level(inner, "COMMA")  # a list of values: not one expression
+            listed = tok.type == "LPAR" and top_level(inner, "COMMA")  # a list of values: not one expression
             if not listed and isinstance(self.try_expr(group if tok.type == "IF" else inner or group), n.Node) \
                     and inner:
                 out.extend(group)  # nothing to lift
             elif tok.type == "IF":
                 out.append(self.placeholder(group, self.conditional(group), parts))
             elif out and out[-1].type == "NAME":  # a call's arguments
-                pieces = _split_top(inner, "COMMA")
+                pieces = split_top(inner, "COMMA")
                 out.append(tok)
                 for k, value in enumerate(self.items(inner, pieces)):
                     if k:
@@ -502,10 +511,10 @@ class BodyResolver:
                     out.append(self.placeholder(inner, value, parts))
                 out.append(toks[close])
             elif not inner:  # `()` with no name before it: no value and no call
-                raise StaticError([diagnostic("error", "empty-parens", _tokens_span(self.source, group),
+                raise StaticError([diagnostic("error", "empty-parens", tokens_span(self.source, group),
                                               hint("empty-parens"))])
             else:
-                out.append(self.placeholder(group, self.cond(Run(inner, _tokens_span(self.source, inner))), parts))
+                out.append(self.placeholder(group, self.cond(Run(inner, tokens_span(self.source, inner))), parts))
             i = close + 1
         return out, parts
 
@@ -522,9 +531,9 @@ class BodyResolver:
         if set(cuts) != {"THEN", "ELSE"}:
             raise self.try_expr(group)
         parts = [group[1:cuts["THEN"]], group[cuts["THEN"] + 1:cuts["ELSE"]], group[cuts["ELSE"] + 1:-1]]
-        runs = [Run(p, _tokens_span(self.source, p or group)) for p in parts]
+        runs = [Run(p, tokens_span(self.source, p or group)) for p in parts]
         cond, then, else_ = self.test(runs[0], "ЕСЛИ", "ТО"), self.cond(runs[1]), self.cond(runs[2])
-        return n.IfExpr(_tokens_span(self.source, group), cond, then, else_)
+        return n.IfExpr(tokens_span(self.source, group), cond, then, else_)
 
     @staticmethod
     def placeholder(toks: list[Token], value: n.Expr, parts: dict) -> Token:
@@ -544,7 +553,7 @@ class BodyResolver:
         def parses(i: int, j: int) -> bool:
             if i >= j:  # an argument of no tokens (the pattern's end reached at the run's end)
                 return False
-            if in_condition and (toks[i].type == "NOT" or _top_level(toks[i:j], "AND") or _top_level(toks[i:j], "OR")):
+            if in_condition and (toks[i].type == "NOT" or top_level(toks[i:j], "AND") or top_level(toks[i:j], "OR")):
                 return False
             return isinstance(self.value(toks[i:j]), n.Node)
         matches = self.r.phrases.match(toks, parses, candidates[0])
@@ -578,8 +587,8 @@ class BodyResolver:
         if isinstance(m.pattern.elements[-1], str) or m.slices[-1][1] != len(toks):
             return
         start, end = m.slices[-1]
-        at = _first_operator(toks[start:end])
-        span = _tokens_span(self.source, toks)
+        at = first_operator(toks[start:end])
+        span = tokens_span(self.source, toks)
         where = (span.filename, span.line, span.column)
         if at is None or where in self.r.captures:
             return
@@ -637,65 +646,19 @@ class BodyResolver:
 
     def split_commas(self, run: Run) -> list[list[Token]]:
         toks, pieces, prev = run.tokens, [], 0
-        for c in _top_level(toks, "COMMA"):
+        for c in top_level(toks, "COMMA"):
             pieces.append(toks[prev:c])
             prev = c + 1
         pieces.append(toks[prev:])
         for i, piece in enumerate(pieces[:-1]):
             if not piece:  # `СООБЩИТЬ ,` or `1,, 2`: a comma with nothing before it
-                comma = toks[_top_level(toks, "COMMA")[i]]
+                comma = toks[top_level(toks, "COMMA")[i]]
                 raise static_error("unexpected-token", span_of_token(self.source, comma), found=unexpected(comma))
         return pieces
 
 
 
 BodyResolver.RESOLVE = n.arms("resolving, a statement", BodyResolver, "_resolve_", BodyResolver.LEAVES)
-
-
-def _closing(toks: list[Token], i: int) -> int | None:
-    """The index of the token that closes the bracket or ЕСЛИ at `i`."""
-    opener, closer = ("LPAR", "RPAR") if toks[i].type == "LPAR" else ("IF", "END_IF")
-    depth = 0
-    for k in range(i, len(toks)):
-        if toks[k].type == opener:
-            depth += 1
-        elif toks[k].type == closer:
-            depth -= 1
-            if depth == 0:
-                return k
-    return None
-
-
-def _split_top(toks: list[Token], type_: str) -> list[list[Token]]:
-    pieces, prev = [], 0
-    for c in _top_level(toks, type_):
-        pieces.append(toks[prev:c])
-        prev = c + 1
-    pieces.append(toks[prev:])
-    return [p for p in pieces if p]
-
-
-BINARY_OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "CARET", "DIV", "MOD", "EQ", "NE", "LT", "GT", "LE", "GE"}
-
-
-def _first_operator(toks: list[Token]) -> int | None:
-    """The index of the first binary operator outside brackets (a minus that follows nothing
-    or another operator is a sign, not an operation); None if there is none."""
-    d = depths(toks)
-    after_operand = False
-    for i, tok in enumerate(toks):
-        if d[i] == 0 and tok.type in BINARY_OPERATORS and after_operand:
-            return i
-        after_operand = tok.type not in BINARY_OPERATORS and tok.type not in ("LPAR", "LSQB", "IF") or d[i + 1] < d[i]
-    return None
-
-
-def _top_level(toks: list[Token], type_: str) -> list[int]:
-    found = [i for i, t in enumerate(toks) if t.type == type_]
-    if not found:
-        return found
-    d = depths(toks)
-    return [i for i in found if d[i] == 0]
 
 
 def _is_function(d: RawDef) -> bool:
@@ -706,24 +669,7 @@ def _is_function(d: RawDef) -> bool:
     if len(stmts) != 1:
         return False
     if isinstance(stmts[0], Run):
-        return not _top_level(stmts[0].tokens, "ASSIGN")
+        return not top_level(stmts[0].tokens, "ASSIGN")
     return isinstance(stmts[0], n.If) and stmts[0].else_ is not None and \
         _is_function(RawDef(d.name, [], stmts[0].then, d.span, False)) and \
         _is_function(RawDef(d.name, [], stmts[0].else_, d.span, False))
-
-
-def _tokens_span(source: Source, toks: list[Token]) -> Span:
-    first, last = toks[0], toks[-1]
-    return Span(source, first.line, first.column, last.end_line, last.end_column)
-
-
-OPERAND_END = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "RESULT", "RPAR", "RSQB"}
-OPERAND_START = {"NAME", "NUMBER", "STRING", "TRUE", "FALSE", "RESULT"}
-
-
-def _is_prose(toks: list[Token]) -> bool:
-    """Two operands side by side, one of them a word (`занят 1`, `нет таких`): the user wrote a
-    phrase, not an expression with a typo, so the helpful error names the nearest phrases.
-    Two numbers side by side (`1 5`) are a typo: the parser's error says so."""
-    return any(a.type in OPERAND_END and b.type in OPERAND_START and "NAME" in (a.type, b.type)
-               for a, b in pairwise(toks))
