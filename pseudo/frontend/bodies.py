@@ -107,9 +107,9 @@ class BodyResolver:
             if name in self.r.broken.labels:  # in a part that did not parse: its error is reported
                 return n.Goto(span, name, explicit)
             elsewhere = self.r.all_labels.get(name)
-            near = nearest(name, self.scope.labels, cutoff=0.3)
+            near = nearest(name, self.scope.labels)
             tip = (hint("label-elsewhere", name=name, line=elsewhere.line) if elsewhere else
-                   hint("undefined-label", nearest=near) if near else None)
+                   hint("undefined-label", nearest=near) if near else self.labels_hint(name))
             raise static_error("undefined-label", span, tip, name=name)
         block_id, kind, _ = self.scope.labels[label]
         if block_id not in self.scope.chain:
@@ -118,6 +118,13 @@ class BodyResolver:
         return n.Goto(span, label, explicit)
 
     # ---- blocks and statements ----
+
+    def labels_hint(self, name: str) -> str:
+        """For a transfer to a label far from every label: how a state is named, and the labels
+        there are (a near one is offered as such: «может быть, СБ?»)."""
+        there = [lab for lab in self.scope.labels if lab != FINAL_STATE]
+        shown = f"; метки здесь: {', '.join(there[:8])}{', …' if len(there) > 8 else ''}" if there else ""
+        return hint("undefined-label-none", name=name, labels=shown)
 
     def block(self, block: n.Block) -> n.Block:
         self.scope.chain.append(id(block))
