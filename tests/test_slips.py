@@ -236,3 +236,17 @@ def test_the_header_offered_for_an_undefined_operation_defines_it(use):
     hint_text = only_error(f"{start}ЕСЛИ {use} ТО СООБЩИТЬ 1 КОНЕЦ_ЕСЛИ\n").hint
     header = hint_text.split("фразой: ", 1)[1].removesuffix(" = …")
     pseudo.load(Source(f"{header} = ИСТИНА\n{start}ЕСЛИ {use} ТО СООБЩИТЬ 1 КОНЕЦ_ЕСЛИ\n", "t.pseudo"))
+
+
+def test_a_header_that_cannot_be_read_does_not_hide_the_errors_of_its_blocks():
+    """HR typed from the book before its operations are defined: each is told at once, not one
+    per run as the pupil defines the one before (the ЕСЛИ whose condition failed was dropped
+    with its blocks)."""
+    hr = ("HR (k) =\n  ДЛЯ i := 1 ДО 8 ВЫПОЛНЯТЬ\n    ЕСЛИ место k, i свободно ТО\n      занять k, i\n"
+          "      ЕСЛИ k = 8 ТО выписать решение ИНАЧЕ HR(k + 1) КОНЕЦ_ЕСЛИ\n      освободить k, i\n"
+          "    КОНЕЦ_ЕСЛИ\n  ВЕРНУТЬСЯ\nHR(1)\n")
+    loop = "ДЛЯ i := 1 ДО конец ряда ВЫПОЛНЯТЬ\n  отметить i\nВЕРНУТЬСЯ\nПОКА фигура x не на месте ВЫПОЛНЯТЬ\n  сдвинуть x\nВЕРНУТЬСЯ\n"
+    for text, lines in ((hr, [3, 4, 5, 6]), (loop, [1, 2, 4, 5])):
+        with pytest.raises(StaticError) as caught:
+            pseudo.load(Source(text, "t.pseudo"))
+        assert [d.span.line for d in caught.value.diagnostics] == lines, caught.value.render()

@@ -160,15 +160,33 @@ class BodyResolver:
         return self.RESOLVE[type(s)](self, s)
 
     def _resolve_If(self, s: n.If) -> n.Stmt:
-        return n.If(s.span, self.test(s.cond, "ЕСЛИ", "ТО"), self.block(s.then),
-                    self.block(s.else_) if s.else_ is not None else None)
+        cond, then, else_ = self.parts(lambda: self.test(s.cond, "ЕСЛИ", "ТО"), lambda: self.block(s.then),
+                                       lambda: self.block(s.else_) if s.else_ is not None else None)
+        return n.If(s.span, cond, then, else_)
 
     def _resolve_While(self, s: n.While) -> n.Stmt:
-        return n.While(s.span, self.test(s.cond, "ПОКА", "ВЫПОЛНЯТЬ"), self.loop_body(s.body, "while"))
+        return n.While(s.span, *self.parts(lambda: self.test(s.cond, "ПОКА", "ВЫПОЛНЯТЬ"),
+                                           lambda: self.loop_body(s.body, "while")))
 
     def _resolve_For(self, s: n.For) -> n.Stmt:
-        return n.For(s.span, s.var, self.cond(s.start), self.cond(s.step) if s.step else None,
-                     self.cond(s.stop), self.loop_body(s.body, "for"))
+        start, step, stop, body = self.parts(lambda: self.cond(s.start), lambda: self.cond(s.step) if s.step else None,
+                                             lambda: self.cond(s.stop), lambda: self.loop_body(s.body, "for"))
+        return n.For(s.span, s.var, start, step, stop, body)
+
+    @staticmethod
+    def parts(*resolvers) -> list:
+        """The parts of a compound statement, each resolved: a condition that cannot be read does
+        not hide the errors of the blocks it guards (HR without the book's operations)."""
+        results, errors = [], []
+        for resolve in resolvers:
+            try:
+                results.append(resolve())
+            except StaticError as e:
+                errors.extend(e.diagnostics)
+                results.append(None)
+        if errors:
+            raise StaticError(errors)
+        return results
 
     def _resolve_Loop(self, s: n.Loop) -> n.Stmt:
         return n.Loop(s.span, self.loop_body(s.body, "loop"))
