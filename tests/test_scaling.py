@@ -60,6 +60,13 @@ def nested_sum(n: int) -> str:
     return "x := " + "(1 + " * n + "1" + ")" * n + "\nСООБЩИТЬ x"
 
 
+def broken_definitions(n: int) -> str:
+    """Definitions each with a pupil's slip whose hint reads the whole file: a second ВЕРНУТЬСЯ,
+    a call closed before its last argument (the file was lexed again for every error: 1,500
+    such errors took a minute)."""
+    return "\n".join(f"Ф{i} (x) =\n  СООБЩИТЬ x\n  ВЕРНУТЬСЯ\nГ{i} (x) =\n  y := МАКС(x, 1), 2)" for i in range(n))
+
+
 SHAPES = {
     "generated": lambda n: generated_program(5 * n),  # the benchmark's: definitions, phrases, calls
     "states_calling": lambda n: states_calling(4 * n),
@@ -68,6 +75,7 @@ SHAPES = {
     "recursion_with_globals": recursion_with_globals,
     "call_cycle": call_cycle,
     "nested_sum": lambda n: nested_sum(10 * n),
+    "broken_definitions": lambda n: broken_definitions(2 * n),
 }
 SIZE = 600 if LONG else 60
 

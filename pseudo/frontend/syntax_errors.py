@@ -6,6 +6,8 @@ terminals it expected there, and `char_error` for a character no terminal accept
 """
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from itertools import pairwise, takewhile
 
@@ -403,13 +405,11 @@ def _same_body_before(tok: Token, source: Source) -> list[Token]:
     """The tokens of the file before `tok` in its own body: its definition's, from the header;
     or the main program's, every chunk that is not a definition (a loop of another definition
     is not the one a ВЕРНУТЬСЯ here repeats)."""
-    from .layout import cut, header_end
-    from .parser import lex
-    chunks = [[t for t in chunk if t.start_pos < tok.start_pos]
-              for chunk in cut(lex(source)[0]) if chunk[0].start_pos <= tok.start_pos]
+    from .layout import header_end
+    chunks = _file_chunks(source)[0][:_chunk_of(tok, source) + 1]
     if chunks and header_end(chunks[-1]) is not None:
-        return chunks[-1]
-    return [t for chunk in chunks if header_end(chunk) is None for t in chunk]
+        return [t for t in chunks[-1] if t.start_pos < tok.start_pos]
+    return [t for chunk in chunks if header_end(chunk) is None for t in chunk if t.start_pos < tok.start_pos]
 
 
 def _last_closed_loop(tokens) -> tuple[Token, Token] | None:
@@ -486,8 +486,24 @@ def _closes_call(before: list[Token]) -> bool:
 def _file_statement_start(tok: Token, source: Source) -> Token:
     """The first token of the statement `tok` is in, read from the whole file: the tokens in
     hand may be a slice of it (an assignment's value), and a hint shows the whole statement."""
+    chunk = _file_chunks(source)[0][_chunk_of(tok, source)]
+    return _statement_start([t for t in chunk if t.start_pos <= tok.start_pos])
+
+
+def _chunk_of(tok: Token, source: Source) -> int:
+    """The index of the top-level chunk of the file that holds `tok`."""
+    return bisect.bisect_right(_file_chunks(source)[1], tok.start_pos) - 1
+
+
+@functools.lru_cache(maxsize=4)
+def _file_chunks(source: Source) -> tuple[list[list[Token]], list[int]]:
+    """The whole file's top-level chunks and where each begins, for a hint that
+    needs more than the chunk in hand: lexed again once per file, not once per error (a file
+    of 1,500 stray ВЕРНУТЬСЯ took a minute)."""
+    from .layout import cut
     from .parser import lex
-    return _statement_start([t for t in lex(source)[0] if t.start_pos <= tok.start_pos])
+    chunks = [chunk for chunk in cut(lex(source)[0]) if chunk]
+    return chunks, [chunk[0].start_pos for chunk in chunks]
 
 
 # Keywords that are everyday Russian words too: in lower case in the words of a phrase
