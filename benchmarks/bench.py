@@ -24,6 +24,10 @@ Rows:
                  procedures and phrases functions called where the book calls them, arrays
                  plain lists) written by hand in plain Python, ÷ the twin: the least a readable
                  file that keeps the book's calls can cost, with nothing of pseudo in it
+  written out    where benchmarks/written_out/ has one: the book's loops and arrays with every
+                 phrase and procedure called once a step written out in place, nothing counted,
+                 in plain Python, ÷ the twin: the least code that keeps the book's loops and
+                 arrays can cost, the floor of `pseudo run` and of the file with --limits
   run            `pseudo run` (the default mode) ÷ the twin
   trace          `pseudo trace --format jsonl` ÷ `pseudo run --interpret`, and ÷ `pseudo run`
   error reports  an error 100,000 calls deep (an endless recursion, which meets the depth
@@ -57,6 +61,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TWINS = ROOT / "benchmarks" / "twins"
 SHAPES = ROOT / "benchmarks" / "shapes"
+WRITTEN_OUT = ROOT / "benchmarks" / "written_out"
 PROGRAMS = ROOT / "programs"
 PYTHON = sys.executable
 # What the `pseudo` command that pip installs runs (not `python -m pseudo`, whose runpy and
@@ -199,6 +204,11 @@ def emitted_and_run(pairs: int, work: Path, baseline: str | None) -> None:
             same_output([PYTHON, str(shape)], twin_argv, stdin, f"{name} (the book's shape)")
             row("book's shape, plain Python", *paired([PYTHON, str(shape)], twin_argv, pairs, stdin),
                 "(no target: the floor of «emitted .py»)")
+        written_out = WRITTEN_OUT / twin
+        if written_out.exists():
+            same_output([PYTHON, str(written_out)], twin_argv, stdin, f"{name} (the book's loops, written out)")
+            row("book's loops, written out", *paired([PYTHON, str(written_out)], twin_argv, pairs, stdin),
+                "(no target: the floor of «pseudo run», «--limits»)")
         if baseline:
             same_output([baseline, "run", "-q", str(program)], twin_argv, stdin, f"{name} (baseline)")
             row("baseline run", *paired([baseline, "run", "-q", str(program)], twin_argv, pairs, stdin))

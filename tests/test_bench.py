@@ -1,6 +1,7 @@
 """benchmarks/bench.py's yardsticks: each plain-Python twin prints what the program it stands
 for prints (bench.py also compares them at every run, and refuses to time a twin that does
-not), and so does each program written by hand in the book's shape (benchmarks/shapes/);
+not), and so does each program written by hand in the book's shape (benchmarks/shapes/) or
+with the book's loops written out (benchmarks/written_out/);
 each target is printed beside its figure."""
 from __future__ import annotations
 
@@ -33,14 +34,16 @@ def test_each_twin_prints_what_its_program_prints(name, path, stdin, twin):
     assert result.stdout == out.getvalue() != ""
 
 
-@pytest.mark.parametrize("name, stdin, twin", [
-    pytest.param(name, stdin, twin, marks=pytest.mark.skipif(name in SLOW, reason="long profile (PSEUDO_LONG=1)"))
-    for name, _, stdin, twin in bench.WORKLOADS if (bench.SHAPES / twin).exists()])
-def test_each_book_shaped_program_prints_what_its_twin_prints(name, stdin, twin):
+@pytest.mark.parametrize("folder, name, stdin, twin", [
+    pytest.param(folder, name, stdin, twin,
+                 marks=pytest.mark.skipif(name in SLOW, reason="long profile (PSEUDO_LONG=1)"))
+    for folder in (bench.SHAPES, bench.WRITTEN_OUT)
+    for name, _, stdin, twin in bench.WORKLOADS if (folder / twin).exists()])
+def test_each_book_shaped_program_prints_what_its_twin_prints(folder, name, stdin, twin):
     def output(folder):
         return subprocess.run([sys.executable, str(folder / twin)], input=stdin, capture_output=True, text=True,
                               encoding="utf-8", check=True).stdout
-    assert output(bench.SHAPES) == output(bench.TWINS) != ""
+    assert output(folder) == output(bench.TWINS) != ""
 
 
 def test_a_figure_is_printed_beside_its_target():
