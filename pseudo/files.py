@@ -52,13 +52,18 @@ def same_file(a: str, b: str) -> bool:
 
 
 def check_output(path: str, inputs) -> None:
-    """Refuse an output path that is one of the inputs, or a folder, or has a NUL byte."""
+    """Refuse an output path that is one of the inputs, or a folder, or has a NUL byte, or a
+    .pseudo file: what the tool writes is never a program, and such a path is most likely
+    another program of the folder (`pseudo py a.pseudo -o b.pseudo`)."""
     if "\x00" in path:
         raise OutputRefused(f"в имени файла {path!r} есть нулевой байт")
     for i, name in enumerate(inputs):  # the program first, then the files it uses
         if same_file(path, name):
             what = "сама программа" if i == 0 else f"файл {name}, который программа подключает через ИСПОЛЬЗОВАТЬ"
             raise OutputRefused(f"{path} — это {what}; он не будет перезаписан. Укажите другой файл в -o")
+    if path.lower().endswith(".pseudo"):
+        raise OutputRefused(f"{path} — файл .pseudo: так называются программы, и он не будет перезаписан. "
+                            "Укажите файл с другим расширением")
     if os.path.isdir(path):
         raise OutputRefused(f"{path} — это папка; укажите файл")
     if _special(path) or _descriptor(path) is not None:

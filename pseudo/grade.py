@@ -93,7 +93,7 @@ def cmd_grade(args) -> int:
     from .tasks import read_task
     task = read_task(args.task)
     paths = _works(args.works)
-    _check_outputs(args, task.files() + paths)
+    _check_outputs(args, task.files() + paths, os.path.join(task.folder, "tests"))
     pupils = [Pupil(name, path) for name, path in zip(pupil_names(paths), paths)]
     order = sorted(range(len(pupils)), key=lambda i: pupils[i].name.casefold())
     progress = _Progress(pupils, len(task.tests)) if sys.stderr.isatty() else None
@@ -156,8 +156,10 @@ def _programs_in(folder: str, shown: int = 10) -> tuple[list[str], str]:
     return found, ", ".join(others[:shown]) + more
 
 
-def _check_outputs(args, inputs: list[str]) -> None:
-    """Refuse, before anything runs, an output that is an input (a task's file or a pupil's)."""
+def _check_outputs(args, inputs: list[str], tests: str) -> None:
+    """Refuse, before anything runs, an output that is an input (a task's file or a pupil's),
+    or that would become one: a file in the task's `tests` folder is a test of every later
+    check (and a .pseudo file, which files.check_output refuses, a pupil's program)."""
     from .files import OutputRefused, check_output, same_file
     chosen = [(name, getattr(args, name)) for name in ("csv", "html") if getattr(args, name)]
     if len(chosen) == 2 and (args.csv == args.html or same_file(args.csv, args.html)):
@@ -169,7 +171,15 @@ def _check_outputs(args, inputs: list[str]) -> None:
             if same_file(path, used):
                 raise OutputRefused(f"{path} — это {used}, входной файл проверки; он не будет перезаписан. "
                                     f"Укажите другой файл в --{name}")
+        if _inside(path, tests):
+            raise OutputRefused(f"{path} — в папке тестов задачи: файл там стал бы тестом. "
+                                f"Укажите файл вне {tests} в --{name}")
         check_output(path, [])
+
+
+def _inside(path: str, folder: str) -> bool:
+    where, folder = os.path.realpath(os.path.dirname(os.path.abspath(path))), os.path.realpath(folder)
+    return where == folder or where.startswith(folder + os.sep)
 
 
 def _write(path: str, text: str, inputs: list[str]) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 
 from .errors import EXIT_USAGE, Diagnostic, PseudoError
 from .messages import byte_place, encoding_hint, not_utf8
@@ -240,14 +241,28 @@ def _listdir(folder: str) -> list[str]:
         return []
 
 
+MAX_TEST_BYTES = 40 * 1024 * 1024  # the runtime reads at most 10,000,000 characters of input
+
+
 def _text(path: str, faults: list) -> str | None:
     """A text file of the task as a program reads its input: UTF-8 (a byte-order mark
-    dropped), every line end \\n."""
+    dropped), every line end \\n. A folder, a device or a pipe named as a test (/dev/zero
+    linked as 02.in, a fifo) is a fault, not read: reading it would not end."""
     try:
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            faults.append(_fault(f"{path} — это папка, а не файл теста", None))
+            return None
+        if not stat.S_ISREG(mode):
+            faults.append(_fault(f"{path} — это не файл, а устройство или канал", None))
+            return None
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_TEST_BYTES + 1)
     except OSError as e:
         faults.append(_fault(f"не удалось прочесть {path}: {e.strerror}", None))
+        return None
+    if len(data) > MAX_TEST_BYTES:
+        faults.append(_fault(f"файл {path} больше {MAX_TEST_BYTES // 1024 // 1024} МБ — это не тест", None))
         return None
     try:
         text = data.decode("utf-8-sig")

@@ -52,6 +52,21 @@ def test_an_output_never_replaces_an_input(folder, args):
     assert not result.stdout
 
 
+@pytest.mark.parametrize("args", [
+    ["py", "p.pseudo", "-o", "другой.pseudo"],
+    ["py", "p.pseudo", "-o", "НОВЫЙ.PSEUDO"],
+    ["trace", "p.pseudo", "-o", "u.pseudo"],
+    ["graph", "p.pseudo", "-o", "доска.pseudo"],
+])
+def test_an_output_is_never_a_program_file(folder, args):
+    """`pseudo py a.pseudo -o b.pseudo` would replace another pupil's program with Python."""
+    (folder / "другой.pseudo").write_text(PROGRAM, encoding="utf-8")
+    before = contents(folder)
+    result = cli(*[str(folder / a) if a.endswith((".pseudo", ".PSEUDO")) else a for a in args])
+    assert result.returncode == 64 and "так называются программы" in result.stderr, result.stderr
+    assert contents(folder) == before and not result.stdout
+
+
 def test_the_default_page_of_a_program_named_html_is_refused(folder):
     (folder / "p.html").write_text(PROGRAM, encoding="utf-8")
     before = contents(folder)

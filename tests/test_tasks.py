@@ -352,6 +352,19 @@ def test_grading_refuses_an_output_that_is_an_input(tmp_path):
     assert "входной файл проверки" in cli("grade", str(task), pupil, "--csv", str(expected)).stderr
 
 
+def test_grading_writes_nothing_that_would_become_a_test_or_a_program(tmp_path):
+    task = doubling(tmp_path)
+    pupil = program(tmp_path / "класс", "верно", DOUBLE)
+    for args, said in ((["--csv", str(task / "tests" / "new.out")], "в папке тестов задачи"),
+                       (["--html", str(task / "tests" / "x.in")], "в папке тестов задачи"),
+                       (["--csv", str(tmp_path / "класс" / "итог.pseudo")], "так называются программы")):
+        before = tree_digest(tmp_path)
+        done = cli("grade", str(task), pupil, *args)
+        assert done.returncode == 64 and said in done.stderr and done.stdout == "", done.stderr
+        assert tree_digest(tmp_path) == before
+    assert cli("test", str(task)).returncode == 0
+
+
 def test_grading_names_what_is_missing_before_anything_runs(tmp_path):
     task = doubling(tmp_path)
     (tmp_path / "пусто").mkdir()
@@ -481,6 +494,20 @@ def test_an_empty_or_missing_task_is_told(tmp_path):
     (tmp_path / "пустая" / "tests").mkdir()
     done = cli("grade", str(tmp_path / "пустая"), program(tmp_path, "п", DOUBLE))
     assert done.returncode == 64 and "нет тестов" in done.stderr
+
+
+def test_a_test_that_is_a_device_a_pipe_or_a_folder_is_told_not_read(tmp_path):
+    """/dev/zero linked as a test's input took memory without end, a fifo waited for ever."""
+    task = make_task(tmp_path / "задача", {"01": ("1\n", "ответ: 2\n"), "02": (None, "0\n"), "03": (None, "0\n"),
+                                           "04": (None, "0\n")}, solution=DOUBLE)
+    (task / "tests" / "02.in").symlink_to("/dev/zero")
+    os.mkfifo(task / "tests" / "03.in")
+    (task / "tests" / "04.in").mkdir()
+    done = cli("test", str(task), timeout=60)
+    assert done.returncode == 64 and done.stdout == ""
+    assert f"{task}/tests/02.in — это не файл, а устройство или канал" in done.stderr
+    assert f"{task}/tests/03.in — это не файл, а устройство или канал" in done.stderr
+    assert f"{task}/tests/04.in — это папка, а не файл теста" in done.stderr
 
 
 def test_a_test_file_not_in_utf8_is_told_with_its_line(tmp_path):
