@@ -10,7 +10,7 @@ import sys
 
 from .api import UsageError
 from .commands import flush
-from .commands.arguments import build_parser
+from .commands.arguments import build_parser, unknown_arguments
 from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, PseudoError, render
 from .files import OutputRefused
 from .runtime.report import after_ctrl_c, printable
@@ -51,7 +51,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        unknown_arguments(parser, args, extras)
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE

@@ -25,6 +25,9 @@ def cmd_test(args) -> int:
     else:
         path, tests, pupil = args.file, task.visible, True
         _must_be_program(path)
+        if task.is_answer(path):
+            raise UsageError(f"{path} — файл самой задачи, а не работа ученика; решение учителя проверяет "
+                             f"pseudo test {args.task}")
     hidden = sum(t.hidden for t in tests)
     print(f"Задача «{printable(task.title)}»: {_tests_word(len(tests))}" + (f", из них скрытых: {hidden}" if hidden else ""))
     report = _TestReport(tests, args)

@@ -46,6 +46,25 @@ def test_usage_errors_exit_64(tmp_path):
     assert missing.returncode == 64 and "не найден" in missing.stderr
 
 
+@pytest.mark.parametrize(("args", "said", "hint"), [
+    (["rnu", "p.pseudo"], "недопустимое значение 'rnu'", "может быть, run?"),
+    (["run", "--interpert", "p.pseudo"], "pseudo run: ошибка: неизвестные аргументы: --interpert",
+     "может быть, --interpret?"),
+    (["trace", "p.pseudo", "--formt=jsonl"], "pseudo trace: ошибка", "может быть, --format?"),
+    (["py", "p.pseudo", "--max-steps", "5"], "pseudo py: ошибка: неизвестные аргументы: --max-steps 5",
+     "у pseudo py нет --max-steps: пределы есть у файла, записанного с --limits"),
+    (["run", "--seed", "abc", "p.pseudo"], "аргумент --seed: нужно целое число, а не 'abc'", None),
+])
+def test_a_usage_error_is_told_by_the_command_with_the_likely_fix(tmp_path, args, said, hint):
+    write(tmp_path, "x := 1", "p.pseudo")
+    result = cli(*[str(tmp_path / a) if a == "p.pseudo" else a for a in args])
+    assert result.returncode == 64 and said in result.stderr, result.stderr
+    assert (f"  подсказка: {hint}" in result.stderr) if hint else "подсказка" not in result.stderr
+    assert "usage" not in result.stderr and "invalid" not in result.stderr
+    if args[0] != "rnu":  # the command's own usage, not the top level's
+        assert f"использование: pseudo {args[0]} " in result.stderr
+
+
 def test_syntax_error_exit_65_with_caret_under_cyrillic(tmp_path):
     path = write(tmp_path, "x := 1\nЕСЛИ x = 1 ТО СООБЩИТЬ 'ж' КОНЕЦ_ЕСЛИ КОНЕЦ_ЕСЛИ\n")
     result = cli("run", path)

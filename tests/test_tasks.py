@@ -363,6 +363,8 @@ def test_grading_writes_nothing_that_would_become_a_test_or_a_program(tmp_path):
         assert done.returncode == 64 and said in done.stderr and done.stdout == "", done.stderr
         assert tree_digest(tmp_path) == before
     assert cli("test", str(task)).returncode == 0
+    done = cli("test", str(task), str(task / "tests" / "01.in"))  # a task's own file: no pupil's work
+    assert done.returncode == 64 and "файл самой задачи, а не работа ученика" in done.stderr and done.stdout == ""
 
 
 def test_grading_names_what_is_missing_before_anything_runs(tmp_path):

@@ -73,10 +73,54 @@ class _RawFormatter(_Formatter, argparse.RawDescriptionHelpFormatter): pass
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args, formatter_class=_Formatter, **kwargs):
         super().__init__(*args, formatter_class=formatter_class, **kwargs)
+        self.hint: str | None = None  # the likely fix of the error about to be told
 
-    def error(self, message: str):
+    def _check_value(self, action, value):
+        if action.choices is not None and value not in action.choices:
+            self.hint = _nearest(value, list(action.choices))
+        super()._check_value(action, value)
+
+    def error(self, message: str, hint: str | None = None):
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: ошибка: {message}\n")
+        hint = hint or self.hint
+        self.exit(EXIT_USAGE, f"{self.prog}: ошибка: {message}\n" + (f"  подсказка: {hint}\n" if hint else ""))
+
+
+def _nearest(word: str, choices: list[str]) -> str | None:
+    import difflib  # only on this path: not at start-up
+    found = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"может быть, {found[0]}?" if found else None
+
+
+# what `pseudo run` takes and `pseudo py` does not: the file written with --limits takes them when it runs
+LIMIT_OPTIONS = ("--max-steps", "--max-depth", "--time-limit", "--seed")
+
+
+def unknown_arguments(parser: _Parser, args, extras: list[str]):
+    """Arguments the command does not take: told by the command's own parser (its usage), with
+    the option meant where one is near, or where pseudo py's limits go."""
+    command = next((a.choices.get(args.command) for a in parser._actions
+                    if isinstance(a, argparse._SubParsersAction)), None) if args.command else None
+    told = command or parser
+    options = [o for a in told._actions for o in a.option_strings if o.startswith("--")]
+    hint = None
+    for extra in extras:
+        word = extra.split("=")[0]
+        if args.command == "py" and word in LIMIT_OPTIONS:
+            hint = (f"у pseudo py нет {word}: пределы есть у файла, записанного с --limits, и задаются при его "
+                    f"запуске — pseudo py --limits ФАЙЛ -o ФАЙЛ.py, затем python3 ФАЙЛ.py {word} …")
+        elif word.startswith("-"):
+            hint = _nearest(word, options)
+        if hint:
+            break
+    told.error(_russian("unrecognized arguments: %s") % " ".join(extras), hint)
+
+
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"нужно целое число, а не {text!r}") from None
 
 
 def _positive(text: str) -> int:
@@ -186,7 +230,7 @@ def build_parser(cell: str | None = None) -> argparse.ArgumentParser:
     p_trace.add_argument("--vars", metavar="ИМЕНА", help="только эти переменные, через запятую: k,c")
     p_trace.add_argument("--from", dest="first", type=_positive, metavar="N", help="начиная с события N")
     p_trace.add_argument("--to", dest="last", type=_positive, metavar="M", help="до события M")
-    p_trace.add_argument("--depth", type=int, metavar="D", help="только события на глубине вызовов не больше D")
+    p_trace.add_argument("--depth", type=_integer, metavar="D", help="только события на глубине вызовов не больше D")
     p_trace.add_argument("--max-events", type=_positive, metavar="N",
                          help=f"остановиться после N событий (по умолчанию {MAX_EVENTS:_}; для table и margin, "
                               f"которые держат всё в памяти, — {MAX_EVENTS_KEPT:_})".replace("_", " "))
@@ -280,7 +324,7 @@ def _add_site(sub) -> None:
                               description="Веб-сервер для собранной папки с заголовками COOP и COEP "
                                           "(без них кнопка «Стоп» перезапускает среду выполнения).")
     p_serve.add_argument("folder", metavar="ПАПКА")
-    p_serve.add_argument("--port", type=int, default=8000, help="порт (по умолчанию 8000)")
+    p_serve.add_argument("--port", type=_integer, default=8000, help="порт (по умолчанию 8000)")
     p_link = site.add_parser("link", help="ссылка на задачу для учеников",
                              description="Напечатать ссылку, которая открывает задачу в песочнице: условие рядом "
                                          "с редактором и кнопка «Проверить» (открытые тесты). В ссылку "
@@ -305,7 +349,7 @@ def _add_limits(p: argparse.ArgumentParser) -> None:
                         help=f"наибольшая глубина рекурсии (по умолчанию {defaults.max_depth:_})".replace("_", " "))
     limits.add_argument("--time-limit", type=_seconds, default=defaults.time_limit, metavar="СЕК",
                         help=f"наибольшее время выполнения в секундах (по умолчанию {defaults.time_limit:g})")
-    p.add_argument("--seed", type=int, metavar="N",
+    p.add_argument("--seed", type=_integer, metavar="N",
                    help="начало последовательности СЛУЧАЙНОЕ: с одним и тем же N — те же числа при каждом запуске, "
                         "в любом режиме и в файле pseudo py (по умолчанию — каждый раз другие)")
 
