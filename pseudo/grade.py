@@ -136,7 +136,7 @@ def _works(arguments: list[str]) -> list[str]:
             if not found:
                 raise UsageError(f"в папке {argument} нет файлов .pseudo" + (f" (есть: {skipped})" if skipped else ""))
             if skipped:
-                print(f"pseudo: в папке {printable(argument)} пропущено не .pseudo: {skipped}", file=sys.stderr)
+                print(f"pseudo: в папке {printable(argument)} пропущено — не файлы .pseudo: {skipped}", file=sys.stderr)
             paths += found
         elif os.path.isfile(argument):
             paths.append(argument)
@@ -147,14 +147,17 @@ def _works(arguments: list[str]) -> list[str]:
 
 def _programs_in(folder: str, shown: int = 10) -> tuple[list[str], str]:
     """The program files of a folder, in order, and the other entries in words (at most
-    `shown` names; hidden ones, as .DS_Store, left out): «заметки.txt, старое/, и ещё 3»."""
+    `shown` names; hidden ones, as .DS_Store, left out): «заметки.txt, старое/, канал.pseudo
+    (не файл), и ещё 3»."""
     found, others = [], []
     for name in sorted(os.listdir(folder)):
         path = os.path.join(folder, name)
-        if name.lower().endswith(".pseudo") and os.path.isfile(path):
+        program = name.lower().endswith(".pseudo")
+        if program and os.path.isfile(path):
             found.append(path)
         elif not name.startswith("."):
-            others.append(printable(name) + ("/" if os.path.isdir(path) else ""))
+            folder_mark = "/" if os.path.isdir(path) else ""
+            others.append(printable(name) + (folder_mark or (" (не файл)" if program else "")))
     more = f", и ещё {len(others) - shown}" if len(others) > shown else ""
     return found, ", ".join(others[:shown]) + more
 

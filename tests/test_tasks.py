@@ -385,12 +385,14 @@ def test_a_folder_s_programs_are_taken_in_any_case_and_the_other_files_named(tmp
     (works / "сидоров.txt").write_text(DOUBLE, encoding="utf-8")
     (works / "старое").mkdir()
     (works / ".DS_Store").write_bytes(b"\0")
+    os.mkfifo(works / "канал.pseudo")
     done = cli("grade", str(task), str(works))
     assert done.returncode == 0, done.stderr
     rows = [line.split()[:3] for line in done.stdout.splitlines()[2:4]]
     assert rows == [["ИВАНОВ", "4", "из"], ["петров", "4", "из"]]
     assert "учеников: 2" in done.stdout
-    assert done.stderr == f"pseudo: в папке {works} пропущено не .pseudo: сидоров.txt, старое/\n"
+    assert done.stderr == (f"pseudo: в папке {works} пропущено — не файлы .pseudo: канал.pseudo (не файл), "
+                           "сидоров.txt, старое/\n")
 
 
 def test_a_folder_without_programs_names_what_it_holds(tmp_path):
