@@ -394,22 +394,38 @@ def _stray_loop_end(tok: Token, tokens: list[Token], source: Source) -> str:
     """A ВЕРНУТЬСЯ with no loop open: a second one for a loop closed before it in the same body
     (that loop may be in an earlier chunk of the main program: the file is read again, on this
     path only), or one written for «return»."""
-    closed = _last_closed_loop(_same_body_before(tok, source))
+    closed = _loop_closed_before(tok, source)
     if closed is not None:
         opener, end = closed
         return hint("stray-loop-end", opener=TERMINALS[opener.type], line=opener.line, closed=end.line)
     return hint("loop-end-in-definition" if _in_definition(tokens) else "loop-end-in-program", where="")
 
 
-def _same_body_before(tok: Token, source: Source) -> list[Token]:
-    """The tokens of the file before `tok` in its own body: its definition's, from the header;
-    or the main program's, every chunk that is not a definition (a loop of another definition
-    is not the one a ВЕРНУТЬСЯ here repeats)."""
+def _loop_closed_before(tok: Token, source: Source) -> tuple[Token, Token] | None:
+    """The opener and the ВЕРНУТЬСЯ of the last outermost loop closed before `tok` in its own
+    body: in its chunk before it; else, in the main program, in the chunks of the main program
+    before its own (a loop of a definition is not the one a ВЕРНУТЬСЯ here repeats)."""
     from .layout import header_end
-    chunks = _file_chunks(source)[0][:_chunk_of(tok, source) + 1]
-    if chunks and header_end(chunks[-1]) is not None:
-        return [t for t in chunks[-1] if t.start_pos < tok.start_pos]
-    return [t for chunk in chunks if header_end(chunk) is None for t in chunk if t.start_pos < tok.start_pos]
+    at = _chunk_of(tok, source)
+    chunk = _file_chunks(source)[0][at]
+    closed = _last_closed_loop(t for t in chunk if t.start_pos < tok.start_pos)
+    if closed is not None or header_end(chunk) is not None:
+        return closed
+    return _main_loops_closed(source)[at]
+
+
+@functools.lru_cache(maxsize=4)
+def _main_loops_closed(source: Source) -> list[tuple[Token, Token] | None]:
+    """For each top-level chunk of the file, the last outermost loop closed in the chunks of
+    the main program before it: walked once per file, not once per error (a main program of
+    2,000 stray ВЕРНУТЬСЯ was read 2,000 times over)."""
+    from .layout import header_end
+    out, last = [], None
+    for chunk in _file_chunks(source)[0]:
+        out.append(last)
+        if header_end(chunk) is None:
+            last = _last_closed_loop(chunk) or last
+    return out
 
 
 def _last_closed_loop(tokens) -> tuple[Token, Token] | None:
