@@ -30,7 +30,7 @@ def test_automaton_2_graph_has_exactly_the_printed_states_and_edges():
     assert a.entry == "ПРОГРАММА"
     assert sorted((e.source, e.target, e.condition or "") for e in a.edges) == sorted([
         ("ПРОГРАММА", "С", ""), ("С", "С8", "k = 9"), ("С", "И", "k ≠ 9"),
-        ("И", "СБ", "таких полей нет"), ("И", "СОК", "НЕ таких полей нет"), ("СОК", "С", ""),
+        ("И", "СБ", "таких полей нет"), ("И", "СОК", "НЕ (таких полей нет)"), ("СОК", "С", ""),
         ("СБ", "Я", "k = 0"), ("СБ", "И", "k ≠ 0"), ("С8", "СБ", "")])
 
 
@@ -56,6 +56,32 @@ def test_an_edge_is_labelled_with_the_whole_condition_that_leads_along_it():
         ("ПРОГРАММА", "Г"): "x ≤ 0 И НЕ (x = 0 ИЛИ x = -1) И НЕ (x < -5 И x > -9)",
         ("ПРОГРАММА", "Д"): "x ≤ 0 И НЕ (x = 0 ИЛИ x = -1) И x < -5 И x > -9",  # НЕ of НЕ
         ("А", "Я"): None, ("Б", "Я"): "x < 10 И x = 7", ("В", "Я"): None, ("Г", "Я"): None, ("Д", "Я"): None}
+
+
+NEGATED_PHRASES = """«нет таких полей» = k > 2
+«место свободно» = k < 5
+«готово» = k = 3
+г (x) = x > 1
+ПРОГРАММА: k := 0
+С: k := k + 1; ЕСЛИ нет таких полей ТО Я ИНАЧЕ СОК КОНЕЦ_ЕСЛИ
+СОК: ЕСЛИ место свободно ТО С ИНАЧЕ ЕСЛИ готово ИЛИ k = 1 ТО С ИНАЧЕ ЕСЛИ г(k) ТО Я ИНАЧЕ С КОНЕЦ_ЕСЛИ КОНЕЦ_ЕСЛИ
+КОНЕЦ_ЕСЛИ
+"""
+
+
+def test_a_negated_phrase_is_bracketed_not_read_as_a_double_negation():
+    """«НЕ нет таких полей» is a double negation a teacher would not write: a phrase under НЕ
+    is bracketed, in the graph and in the trace's words alike; a call of a function is not."""
+    (a,) = pseudo.load(Source(NEGATED_PHRASES, "t.pseudo")).facts.top_automata()
+    assert [(e.source, e.target, e.condition) for e in a.edges if e.source != "ПРОГРАММА"] == [
+        ("С", "Я", "нет таких полей"), ("С", "СОК", "НЕ (нет таких полей)"),
+        ("СОК", "С", "место свободно"), ("СОК", "С", "НЕ (место свободно) И (готово ИЛИ k = 1)"),
+        ("СОК", "Я", "НЕ (место свободно) И НЕ (готово ИЛИ k = 1) И г(k)"),
+        ("СОК", "С", "НЕ (место свободно) И НЕ (готово ИЛИ k = 1) И НЕ г(k)")]
+    dot = cli("graph", "programs/queens_automaton_1.pseudo").stdout
+    assert '"С" -> "СОК" [label="k ≠ 9 И НЕ (нет таких полей)"];' in dot and "НЕ нет" not in dot
+    explain = cli("trace", "-q", "--explain", "--max-events", "300", "programs/queens_automaton_1.pseudo").stdout
+    assert "Переход из состояния С в состояние СОК, потому что k ≠ 9 И НЕ (нет таких полей)" in explain
 
 
 def test_graph_command_writes_dot_with_entry_and_final_state_marked():

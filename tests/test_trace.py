@@ -131,7 +131,7 @@ def test_views_of_queens_recursive():
 
 def test_views_of_queens_automaton_2():
     text = cli("trace", "-q", "--only", "states", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stdout
-    assert "▶ ПРОГРАММА" in text and "ПРОГРАММА → С" in text and "И → СОК  (НЕ таких полей нет)" in text
+    assert "▶ ПРОГРАММА" in text and "ПРОГРАММА → С" in text and "И → СОК  (НЕ (таких полей нет))" in text
     explain = cli("trace", "-q", "--explain", "--max-events", "3000", "programs/queens_automaton_2.pseudo").stdout
     assert "Проверяется условие k = 9: ложь, переход к ИНАЧЕ" in explain
     assert "Переход из состояния С в состояние И, потому что k ≠ 9" in explain  # the ИНАЧЕ branch

@@ -153,7 +153,9 @@ NEGATED = {"=": "≠", "≠": "=", "<": "≥", "≥": "<", ">": "≤", "≤": ">
 
 def condition_text(path: tuple) -> str | None:
     """The conditions of a path joined by И, as the language writes them (None: no condition);
-    a false one negated: a comparison by its opposite (`k ≠ 9`), anything else by НЕ."""
+    a false one negated: a comparison by its opposite (`k ≠ 9`), a name or a call by НЕ
+    (`НЕ готово`), anything else by НЕ and brackets — a phrase too: «НЕ нет таких полей»
+    reads as a double negation, `НЕ (нет таких полей)` does not."""
     parts = []
     for e, holds in path:
         text, loose = _text(e), isinstance(e, n.Logical) and e.op == "ИЛИ"
@@ -163,9 +165,16 @@ def condition_text(path: tuple) -> str | None:
             elif isinstance(e, n.Not):
                 text, loose = _text(e.operand), isinstance(e.operand, n.Logical) and e.operand.op == "ИЛИ"
             else:
-                text, loose = (f"НЕ ({text})" if isinstance(e, n.Logical) else f"НЕ {text}"), False
+                text, loose = (f"НЕ {text}" if _term(e) else f"НЕ ({text})"), False
         parts.append(f"({text})" if loose and len(path) > 1 else text)
     return " И ".join(parts) or None
+
+
+def _term(e) -> bool:
+    """Is `e` one term, which НЕ needs no brackets for: a name, an element, a constant, a call
+    of a function (not a phrase: its words would read as the sentence НЕ begins)?"""
+    return isinstance(e, n.Var | n.Index | n.Const) or \
+        isinstance(e, n.Call | n.BuiltinCall) and not e.name.startswith("«") and " " not in e.name
 
 
 def _text(e) -> str:
