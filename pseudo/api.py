@@ -71,7 +71,8 @@ def read_bytes(path: str) -> bytes:
     except ValueError:  # a NUL byte in the name
         raise UsageError("в имени файла нулевой байт") from None
     except OSError as e:
-        raise UsageError(f"не удалось прочесть {path}: {e.strerror}") from None
+        from .files import io_words
+        raise UsageError(f"не удалось прочесть {path}: {io_words(e)}") from None
 
 
 def _source(path: str, data: bytes):

@@ -62,13 +62,14 @@ def copy(target: Path) -> tuple[list[str], list[str]]:
 def command(args) -> int:
     """`pseudo examples ПАПКА`: the files written, one a line; those kept, in a message."""
     from .api import UsageError
+    from .files import io_words
     folder = Path(args.folder)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder} — это файл, а не папка")
     try:
         written, kept = copy(folder)
     except OSError as e:
-        raise UsageError(f"не удалось записать в {folder}: {e.strerror or e}") from None
+        raise UsageError(f"не удалось записать в {folder}: {io_words(e)}") from None
     for name in written:
         print(folder / name)
     if kept:

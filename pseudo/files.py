@@ -156,9 +156,10 @@ def write_file(path: str, data: str | bytes, inputs=()) -> None:
 
 
 def io_words(e: OSError) -> str:
-    """Why writing failed, in Russian where the error is one a user meets (a full disk)."""
-    from .runtime.report import IO_ERRORS
-    return IO_ERRORS.get(e.errno) or e.strerror or str(e)
+    """Why reading or writing failed, in Russian (runtime/report.py's words, which an emitted
+    file has too)."""
+    from .runtime.report import os_words
+    return os_words(e)
 
 
 def _new_file(folder: str) -> tuple[int, str]:

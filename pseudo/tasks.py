@@ -21,6 +21,7 @@ import re
 import stat
 
 from .errors import EXIT_USAGE, Diagnostic, PseudoError
+from .files import io_words
 from .messages import byte_place, encoding_hint, not_utf8
 
 TASK_FILE = "task.toml"
@@ -259,7 +260,7 @@ def _text(path: str, faults: list) -> str | None:
         with open(path, "rb") as f:
             data = f.read(MAX_TEST_BYTES + 1)
     except OSError as e:
-        faults.append(_fault(f"не удалось прочесть {path}: {e.strerror}", None))
+        faults.append(_fault(f"не удалось прочесть {path}: {io_words(e)}", None))
         return None
     if len(data) > MAX_TEST_BYTES:
         faults.append(_fault(f"файл {path} больше {MAX_TEST_BYTES // 1024 // 1024} МБ — это не тест", None))

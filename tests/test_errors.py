@@ -1,3 +1,7 @@
+import os
+
+import pytest
+
 from pseudo.errors import render
 from pseudo.frontend.source import Source, Span
 
@@ -122,3 +126,94 @@ def test_a_stepped_input_file_not_in_utf8_names_its_line_and_column_as_a_run_doe
     code, _, err = _child(["-m", "pseudo", "step", "--input", str(typed), str(program)])
     assert code == 64
     assert err == f"pseudo: ошибка: файл ввода {typed} не в кодировке UTF-8 (строка 2, столбец 3) — сохраните файл ввода в UTF-8\n"
+
+
+# ---- a file the system will not read or write: its reason in Russian, never its English ----
+
+SYSTEM_REFUSALS = [  # what open or os.replace raises, and what the user reads (the tests run as root)
+    (PermissionError(13, "Permission denied"), "нет прав доступа"),
+    (IsADirectoryError(21, "Is a directory"), "это папка, а не файл"),
+    (OSError(5, "Input/output error"), "сбой устройства (ошибка ввода-вывода)"),
+    (OSError(130, "Owner died"), "ошибка операционной системы (код EOWNERDEAD)"),  # no words of its own
+]
+
+
+def _refusing(real, name: str, error: OSError):
+    """`real` (open, os.replace, …), raising `error` for a path that ends with `name`."""
+    def refusing(*args, **kwargs):
+        for path in args[:2]:
+            if isinstance(path, str | os.PathLike) and str(path).endswith(name):
+                raise type(error)(error.errno, error.strerror, str(path))
+        return real(*args, **kwargs)
+    return refusing
+
+
+def _main(capsys, *args: str) -> tuple[int, str]:
+    from pseudo import cli
+    code = cli.main(list(args))
+    return code, capsys.readouterr().err
+
+
+def _english(text: str, *names: str) -> list[str]:
+    """The words of Latin letters in `text`, besides the file names, the commands named (pseudo,
+    chmod) and a system's error code."""
+    import re
+    for name in names:
+        text = text.replace(name, "")
+    return [w for w in re.findall(r"[A-Za-z]{2,}", text)
+            if w not in ("pseudo", "chmod") and not (w.startswith("E") and w.isupper())]
+
+
+@pytest.mark.parametrize("error, said", SYSTEM_REFUSALS, ids=lambda x: getattr(x, "strerror", ""))
+def test_a_program_the_system_will_not_read_is_told_in_russian(monkeypatch, capsys, tmp_path, error, said):
+    import pseudo.files
+    program = tmp_path / "п.pseudo"
+    program.write_text("СООБЩИТЬ 1\n", encoding="utf-8")
+    monkeypatch.setattr(pseudo.files, "open", _refusing(open, "п.pseudo", error), raising=False)
+    code, err = _main(capsys, "run", str(program))
+    assert code == 64
+    assert f"{program}" in err and (said in err or "это папка, а не файл программы" in err), err
+    assert not _english(err, str(program)), err
+
+
+@pytest.mark.parametrize("error, said", SYSTEM_REFUSALS, ids=lambda x: getattr(x, "strerror", ""))
+def test_a_used_file_the_system_will_not_read_is_told_in_russian_at_its_line(monkeypatch, capsys, tmp_path, error,
+                                                                             said):
+    import pseudo.files
+    (tmp_path / "доска.pseudo").write_text("F (n) = n\n", encoding="utf-8")
+    program = tmp_path / "п.pseudo"
+    program.write_text("ИСПОЛЬЗОВАТЬ 'доска.pseudo'\nСООБЩИТЬ F(1)\n", encoding="utf-8")
+    monkeypatch.setattr(pseudo.files, "open", _refusing(open, "доска.pseudo", error), raising=False)
+    code, err = _main(capsys, "check", str(program))
+    assert code == 65
+    assert f"{program}:1:1: ошибка: не удалось прочесть файл" in err and "доска.pseudo" in err and said in err, err
+    assert "1 | ИСПОЛЬЗОВАТЬ 'доска.pseudo'" in err and "^" in err
+    if isinstance(error, PermissionError):
+        assert "подсказка: у pseudo нет права читать доска.pseudo: разрешите чтение (chmod a+r доска.pseudo)" in err
+    assert not _english(err, str(program)), err
+
+
+@pytest.mark.parametrize("error, said", SYSTEM_REFUSALS, ids=lambda x: getattr(x, "strerror", ""))
+def test_an_input_file_the_system_will_not_read_is_told_in_russian(monkeypatch, capsys, tmp_path, error, said):
+    from pseudo.commands import viewing
+    program = tmp_path / "п.pseudo"
+    program.write_text("ПРОЧЕСТЬ x\nСООБЩИТЬ x\n", encoding="utf-8")
+    given = tmp_path / "ввод.txt"
+    given.write_text("5\n", encoding="utf-8")
+    monkeypatch.setattr(viewing, "open", _refusing(open, "ввод.txt", error), raising=False)
+    code, err = _main(capsys, "step", "--input", str(given), str(program))
+    assert code == 64
+    assert f"файл ввода {given}" in err and said in err, err
+    assert not _english(err, str(given)), err
+
+
+@pytest.mark.parametrize("error, said", SYSTEM_REFUSALS, ids=lambda x: getattr(x, "strerror", ""))
+def test_an_output_the_system_will_not_write_is_told_in_russian(monkeypatch, capsys, tmp_path, error, said):
+    program = tmp_path / "п.pseudo"
+    program.write_text("СООБЩИТЬ 1\n", encoding="utf-8")
+    out = tmp_path / "п.py"
+    monkeypatch.setattr(os, "replace", _refusing(os.replace, "п.py", error))  # the file put in place at the end
+    code, err = _main(capsys, "py", str(program), "-o", str(out))
+    assert code == 64 and not out.exists()
+    assert f"не удалось записать {out}: {said}" in err, err
+    assert not _english(err, str(out)), err

@@ -25,7 +25,7 @@ HINTED_OTHERWISE = {
     "assign-to-def": "assign-equals for a definition without parameters (`f = 1` meant `f := 1`)",
     "empty-body": "body-dedent",
     "use-not-found": "use-not-found or use-not-found-folder",
-    "use-read-error": "the encoding's hint (encoding_hint), use-not-a-program",
+    "use-read-error": "the encoding's hint (encoding_hint), use-not-a-program, use-no-access",
     "undefined-call": "its own key, or call-of-variable",
     "bracket-unclosed-end": "bracket-unclosed: the same closer to add",
 }

@@ -174,8 +174,12 @@ def _input_file(path: str) -> str:
         raise UsageError(f"файл ввода {path} не найден") from None
     except UnicodeDecodeError:
         raise UsageError(_not_utf8_input(path)) from None
-    except (OSError, ValueError) as e:
-        raise UsageError(f"не удалось прочесть файл ввода {path}: {getattr(e, 'strerror', None) or e}") from None
+    except IsADirectoryError:
+        raise UsageError(f"файл ввода {path} — это папка, а не файл") from None
+    except OSError as e:
+        raise UsageError(f"не удалось прочесть файл ввода {path}: {io_words(e)}") from None
+    except ValueError:  # a NUL byte in the name
+        raise UsageError("в имени файла ввода нулевой байт") from None
     return text
 
 

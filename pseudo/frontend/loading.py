@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 
 from ..errors import Diagnostic, StaticError, diagnostic
-from ..files import NotAProgram
+from ..files import NotAProgram, io_words
 from ..messages import encoding_hint, hint, nearest, not_utf8
 from .parser import ParsedFile, RawUse, parse_file
 from .source import Source
@@ -71,8 +71,9 @@ def _unreadable(item: RawUse, e: Exception) -> Diagnostic:
         return diagnostic("error", "use-read-error", item.span, hint("use-not-a-program"), path=f"'{item.path}'",
                           detail="имя файла пустое" if not item.path else "это папка, а не файл")
     if isinstance(e, OSError):
-        tip = hint("use-not-a-program") if isinstance(e, NotAProgram) else None
-        return diagnostic("error", "use-read-error", item.span, tip, path=item.path, detail=e.strerror or str(e))
+        tip = hint("use-not-a-program") if isinstance(e, NotAProgram) else \
+            hint("use-no-access", path=item.path) if isinstance(e, PermissionError) else None
+        return diagnostic("error", "use-read-error", item.span, tip, path=item.path, detail=io_words(e))
     return diagnostic("error", "use-read-error", item.span, path=item.path.replace("\x00", "\\0"),
                       detail="в имени файла нулевой байт")  # ValueError
 

@@ -425,14 +425,38 @@ def as_failure(exc, names):
     if isinstance(exc, BrokenPipeError):  # the reader went away (`| head`): the caller ends quietly
         return None
     if isinstance(exc, OSError):
-        return fail("io-error", detail=IO_ERRORS.get(exc.errno) or exc.strerror or str(exc))
+        return fail("io-error", detail=os_words(exc))
     return None
 
 
-IO_ERRORS = {  # what a full disk or a closed stream is called in Russian
-    errno.ENOSPC: "на устройстве нет места", errno.EIO: "сбой устройства", errno.EBADF: "поток закрыт",
-    errno.EACCES: "нет доступа", getattr(errno, "EDQUOT", -1): "превышена квота на диске",
+_OS_WORDS = {  # why the system refused to read or write a file, in Russian: its English never reaches a user
+    "ENOENT": "такого файла или папки нет", "EACCES": "нет прав доступа", "EPERM": "операция не разрешена",
+    "EISDIR": "это папка, а не файл", "ENOTDIR": "часть пути — не папка",
+    "EIO": "сбой устройства (ошибка ввода-вывода)", "ENOSPC": "на устройстве нет места",
+    "EDQUOT": "превышена квота на диске", "EROFS": "файловая система только для чтения",
+    "ENAMETOOLONG": "слишком длинное имя файла", "ELOOP": "символические ссылки идут по кругу",
+    "EMFILE": "открыто слишком много файлов", "ENFILE": "открыто слишком много файлов",
+    "ENXIO": "устройство недоступно", "ENODEV": "устройство недоступно", "EBUSY": "устройство или файл заняты",
+    "ETXTBSY": "файл занят", "EFBIG": "файл слишком велик", "ENOMEM": "не хватило памяти",
+    "EBADF": "поток закрыт", "EAGAIN": "ресурс временно недоступен", "EINTR": "прервано",
+    "EINVAL": "недопустимое имя или действие", "EEXIST": "файл уже есть",
+    "EPIPE": "читающая сторона канала закрыта", "ETIMEDOUT": "истекло время ожидания",
+    "ESTALE": "файл на сетевом диске недоступен", "EADDRINUSE": "адрес уже занят",
+    "EADDRNOTAVAIL": "адрес недоступен", "ENOTEMPTY": "папка не пуста", "EXDEV": "это разные диски",
 }
+OS_ERRORS = {getattr(errno, name): words for name, words in _OS_WORDS.items() if hasattr(errno, name)}
+
+
+def os_words(e: OSError) -> str:
+    """Why reading or writing failed, in Russian: our own words as they are, the system's by
+    the table of its error numbers, any other by its number — never the system's English."""
+    said = e.strerror or ""
+    if any("а" <= c.lower() <= "я" for c in said):  # pseudo's own reason (a device, a file too large)
+        return said
+    if e.errno in OS_ERRORS:
+        return OS_ERRORS[e.errno]
+    return f"ошибка операционной системы (код {errno.errorcode.get(e.errno, e.errno)})" if e.errno else \
+        "ошибка операционной системы"
 
 
 def _stack(frames, program):

@@ -23,7 +23,7 @@ from .limits import (
     time_is_up,
 )
 from .names import API, BOUNDARY, EXACT_MAIN, MAIN, PYTHON_WORDS, STEPS
-from .report import EXIT_RUNTIME, IO_ERRORS, in_exact_place, program_of, report_exception
+from .report import EXIT_RUNTIME, in_exact_place, os_words, program_of, report_exception
 from .values import КонецРаботы, Пересмотр, Ячейка
 
 THREAD_STACK = 512 * 1024 * 1024
@@ -374,7 +374,7 @@ def final_flush(code, stderr=None):
         stream.flush()
         return code
     except (OSError, ValueError) as e:
-        problem = None if isinstance(e, BrokenPipeError | ValueError) else IO_ERRORS.get(e.errno) or e.strerror
+        problem = None if isinstance(e, BrokenPipeError | ValueError) else os_words(e)
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
     except (OSError, ValueError, AttributeError):

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import ClassVar
 
+from ..files import io_words
+
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -50,7 +52,7 @@ def serve(folder: Path, port: int) -> int:
     try:
         httpd = server(folder, port)
     except OSError as e:
-        print(f"ошибка: порт {port} занят или недоступен ({e.strerror}); выберите другой: --port 8001", file=sys.stderr)
+        print(f"ошибка: порт {port} занят или недоступен ({io_words(e)}); выберите другой: --port 8001", file=sys.stderr)
         return 69
     print(f"песочница: http://127.0.0.1:{httpd.server_address[1]}/  (остановить — Ctrl-C)", flush=True)
     try:
