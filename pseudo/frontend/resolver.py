@@ -142,7 +142,8 @@ def resolve_program(source: Source) -> Resolved:
     resolver = Resolver(loaded)
     program = resolver.resolve()
     sources = {f.source.filename: f.source for f in loaded.files}
-    return Resolved(program, sorted(resolver.warnings, key=diagnostic_order), resolver.errors, sources,
+    errors = list(dict.fromkeys(resolver.errors))  # two halves of one slip tell it once: `ЕСЛИ (1 ТО 2)`
+    return Resolved(program, sorted(resolver.warnings, key=diagnostic_order), errors, sources,
                     resolver.walked, loaded.named, list(resolver.captures.values()))
 
 

@@ -6,7 +6,6 @@ terminals it expected there, and `char_error` for a character no terminal accept
 """
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 from itertools import pairwise, takewhile
@@ -15,6 +14,7 @@ from ..errors import Diagnostic, StaticError, diagnostic
 from ..messages import KEYWORDS, TERMINALS, hint, message, nearest
 from .raw import Token
 from .source import Source, Span, fold_lookalikes, span_of_token, text_of_tokens
+from .whole_file import bracket_over_header, chunk_of, file_chunks
 
 QUOTES = "‘’‚‛“”„‟"
 
@@ -132,6 +132,9 @@ def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: So
     """The message for an unexpected token (`$END` at the end) where the grammar expected one of
     `expected`, among the tokens of the chunk or expression; `following`: the tokens after a
     chunk that was cut off them (a definition begun inside one of its blocks)."""
+    over_header = bracket_over_header(tok, tokens, source)  # `ЕСЛИ (1 ТО 2) КОНЕЦ_ЕСЛИ`
+    if over_header is not None:
+        return over_header
     left_open = _bracket_left_open(tokens[:_index(tokens, tok) + 1])
     if left_open is not None:
         return _bracket_error(*left_open, source)
@@ -406,8 +409,8 @@ def _loop_closed_before(tok: Token, source: Source) -> tuple[Token, Token] | Non
     body: in its chunk before it; else, in the main program, in the chunks of the main program
     before its own (a loop of a definition is not the one a ВЕРНУТЬСЯ here repeats)."""
     from .layout import header_end
-    at = _chunk_of(tok, source)
-    chunk = _file_chunks(source)[0][at]
+    at = chunk_of(tok, source)
+    chunk = file_chunks(source)[0][at]
     closed = _last_closed_loop(t for t in chunk if t.start_pos < tok.start_pos)
     if closed is not None or header_end(chunk) is not None:
         return closed
@@ -421,7 +424,7 @@ def _main_loops_closed(source: Source) -> list[tuple[Token, Token] | None]:
     2,000 stray ВЕРНУТЬСЯ was read 2,000 times over)."""
     from .layout import header_end
     out, last = [], None
-    for chunk in _file_chunks(source)[0]:
+    for chunk in file_chunks(source)[0]:
         out.append(last)
         if header_end(chunk) is None:
             last = _last_closed_loop(chunk) or last
@@ -502,24 +505,8 @@ def _closes_call(before: list[Token]) -> bool:
 def _file_statement_start(tok: Token, source: Source) -> Token:
     """The first token of the statement `tok` is in, read from the whole file: the tokens in
     hand may be a slice of it (an assignment's value), and a hint shows the whole statement."""
-    chunk = _file_chunks(source)[0][_chunk_of(tok, source)]
+    chunk = file_chunks(source)[0][chunk_of(tok, source)]
     return _statement_start([t for t in chunk if t.start_pos <= tok.start_pos])
-
-
-def _chunk_of(tok: Token, source: Source) -> int:
-    """The index of the top-level chunk of the file that holds `tok`."""
-    return bisect.bisect_right(_file_chunks(source)[1], tok.start_pos) - 1
-
-
-@functools.lru_cache(maxsize=4)
-def _file_chunks(source: Source) -> tuple[list[list[Token]], list[int]]:
-    """The whole file's top-level chunks and where each begins, for a hint that
-    needs more than the chunk in hand: lexed again once per file, not once per error (a file
-    of 1,500 stray ВЕРНУТЬСЯ took a minute)."""
-    from .layout import cut
-    from .parser import lex
-    chunks = [chunk for chunk in cut(lex(source)[0]) if chunk]
-    return chunks, [chunk[0].start_pos for chunk in chunks]
 
 
 # Keywords that are everyday Russian words too: in lower case in the words of a phrase
