@@ -32,6 +32,7 @@ from .runs import (
     closing,
     first_operator,
     is_prose,
+    split_commas,
     split_top,
     tokens_span,
     top_level,
@@ -41,8 +42,8 @@ from .syntax_errors import (
     PROSE_WORDS,
     comma_between_statements,
     keyword_hint,
-    label_as_assignment,
     unexpected,
+    value_as_statement,
 )
 
 if TYPE_CHECKING:
@@ -121,10 +122,10 @@ class BodyResolver:
 
     def labels_hint(self, name: str) -> str:
         """For a transfer to a label far from every label: how a state is named, and the labels
-        there are (a near one is offered as such: «может быть, СБ?»)."""
+        there are (a near one is offered as such: «может быть, СБ?»); a keyword mistyped, as such."""
         there = [lab for lab in self.scope.labels if lab != FINAL_STATE]
         shown = f"; метки здесь: {', '.join(there[:8])}{', …' if len(there) > 8 else ''}" if there else ""
-        return hint("undefined-label-none", name=name, labels=shown)
+        return keyword_hint(name) or hint("undefined-label-none", name=name, labels=shown)
 
     def block(self, block: n.Block) -> n.Block:
         self.scope.chain.append(id(block))
@@ -200,7 +201,7 @@ class BodyResolver:
         args = s.args
         if args is None:
             return n.Print(s.span, (), True)
-        pieces = self.split_commas(args)
+        pieces = split_commas(args.tokens, self.source, "СООБЩИТЬ")
         newline = bool(pieces[-1])
         at = next((i for i, tok in enumerate(args.tokens) if tok.type == "ASSIGN"), None)
         if at is not None:  # `СООБЩИТЬ x, y := 2`: two statements on one line
@@ -216,7 +217,7 @@ class BodyResolver:
         if whole_line:
             args = Run(args.tokens[1:], tokens_span(self.source, args.tokens[1:]))
         return n.Read(s.span.to(args.span),
-                      tuple(self.target(Run(p, args.span), "read-target") for p in self.split_commas(args)), whole_line)
+                      tuple(self.target(Run(p, args.span), "read-target") for p in split_commas(args.tokens, self.source, "ПРОЧЕСТЬ")), whole_line)
 
     def _resolve_Goto(self, s: n.Goto) -> n.Stmt:
         return self.goto(s.label, s.span, s.explicit)
@@ -311,7 +312,7 @@ class BodyResolver:
                 return static_error("no-phrase", span_of_token(self.source, tok), tip, text=text)
         if isinstance(expr, n.Node):
             tip = hint("assign-equals") if isinstance(expr, n.Compare) and expr.op == "=" else \
-                label_as_assignment(self.source, head, text)
+                value_as_statement(self.source, head, text)
             return static_error("not-a-statement", run.span, self.definition_in_block(run) or tip, text=text)
         return static_error("no-phrase", run.span, self.r.phrases.near_hint(run.tokens, near), text=text)
 
@@ -668,18 +669,6 @@ class BodyResolver:
         if found is None:
             found = self.r.expr_cache[key] = read_expression(toks, self.source)
         return found
-
-    def split_commas(self, run: Run) -> list[list[Token]]:
-        toks, pieces, prev = run.tokens, [], 0
-        for c in top_level(toks, "COMMA"):
-            pieces.append(toks[prev:c])
-            prev = c + 1
-        pieces.append(toks[prev:])
-        for i, piece in enumerate(pieces[:-1]):
-            if not piece:  # `СООБЩИТЬ ,` or `1,, 2`: a comma with nothing before it
-                comma = toks[top_level(toks, "COMMA")[i]]
-                raise static_error("unexpected-token", span_of_token(self.source, comma), found=unexpected(comma))
-        return pieces
 
 
 

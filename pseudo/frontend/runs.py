@@ -6,7 +6,7 @@ from itertools import pairwise
 
 from .parser import Token
 from .phrases import depths
-from .source import Source, Span
+from .source import Source, Span, span_of_token
 
 
 def closing(toks: list[Token], i: int) -> int | None:
@@ -21,6 +21,26 @@ def closing(toks: list[Token], i: int) -> int | None:
             if depth == 0:
                 return k
     return None
+
+
+def split_commas(toks: list[Token], source: Source, statement: str) -> list[list[Token]]:
+    """The values of the list of the statement `statement` (СООБЩИТЬ, ПРОЧЕСТЬ), between its
+    top-level commas; the last is empty after СООБЩИТЬ's closing comma, which keeps the line
+    open. Any other comma with nothing before it is an error, with the statement without it."""
+    from ..errors import static_error
+    from ..messages import hint
+    from .syntax_errors import unexpected
+    commas = top_level(toks, "COMMA")
+    pieces = [toks[a:b] for a, b in zip([0] + [c + 1 for c in commas], [*commas, len(toks)], strict=True)]
+    for i, piece in enumerate(pieces):
+        if not piece and (i < len(pieces) - 1 or statement != "СООБЩИТЬ"):  # `СООБЩИТЬ ,`, `1,, 2`, `ПРОЧЕСТЬ x,`
+            comma = commas[min(i, len(commas) - 1)]
+            text, at = source.text, toks[comma]
+            kept = " ".join((text[toks[0].start_pos:at.start_pos] + text[at.end_pos:toks[-1].end_pos]).split())
+            fixed = f"{statement} {kept}".rstrip() if kept or statement == "СООБЩИТЬ" else None
+            tip = hint("trailing-comma" if i == len(pieces) - 1 else "extra-comma", fixed=fixed) if fixed else None
+            raise static_error("unexpected-token", span_of_token(source, toks[comma]), tip, found=unexpected(toks[comma]))
+    return pieces
 
 
 def split_top(toks: list[Token], type_: str) -> list[list[Token]]:
