@@ -15,6 +15,7 @@ from ..errors import StaticError, diagnostic, static_error
 from ..messages import TERMINALS, hint, nearest
 from ..runtime.names import RESULT
 from .layout import header_end
+from .line_hints import value_as_statement
 from .parser import RawDef, RawUse, Run, Token, read_expression
 from .phrases import (
     BUILTIN_PHRASE_NAMES,
@@ -43,7 +44,6 @@ from .syntax_errors import (
     comma_between_statements,
     keyword_hint,
     unexpected,
-    value_as_statement,
 )
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from .. import nodes as n
 from ..errors import Diagnostic, StaticError, diagnostic
-from ..messages import hint
+from ..messages import KEYWORDS, hint
 from .lark_standalone import (
     BasicLexer,
     ExpandSingleChild,
@@ -359,7 +359,10 @@ class _Builder:
         return n.Goto(self.stretch(kw, label), label.value, True)
 
     def label(self, c):
-        return n.Label(self.sp(c[0]), c[0].value.rstrip(": \t"))
+        name = c[0].value.rstrip(": \t")
+        if name in KEYWORDS and name != "И":  # `ИНАЧЕ:` on a line of its own: a colon after a keyword, not
+            raise _Refused(c[0], set())      # a state (И is the book's own)
+        return n.Label(self.sp(c[0]), name)
 
     # ---- token runs ----
 

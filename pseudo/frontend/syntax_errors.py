@@ -12,9 +12,23 @@ from itertools import pairwise, takewhile
 
 from ..errors import Diagnostic, StaticError, diagnostic
 from ..messages import KEYWORDS, TERMINALS, hint, message, nearest
+from .line_hints import (
+    COMPARISONS,
+    STATEMENT_STARTS,
+    assign_sign_hint,
+    colon_for_keyword,
+    decimal_fraction,
+    ends_line,
+    half_comparison,
+    list_literal,
+    missing_to,
+    name_then_word,
+    number_start,
+    start_on_line,
+)
 from .raw import Token
 from .source import Source, Span, fold_lookalikes, span_of_token, text_of_tokens
-from .whole_file import bracket_over_header, chunk_of, file_chunks, neighbour
+from .whole_file import bracket_over_header, chunk_of, file_chunks
 
 QUOTES = "‘’‚‛“”„‟"
 
@@ -36,9 +50,9 @@ def char_error(source: Source, pos: int, line: int, column: int) -> StaticError:
         return StaticError([diagnostic("error", "typographic-quote", span, hint("typographic-quote", fixed=fixed),
                                        char=ch)])
     after_digit = pos > 0 and source.text[pos - 1].isdigit()
-    number = re.match(r"(\d+)\.(\d+)", source.text[_number_start(source.text, pos):pos + 40]) if ch == "." else None
+    number = re.match(r"(\d+)\.(\d+)", source.text[number_start(source.text, pos):pos + 40]) if ch == "." else None
     if number:  # `1.5`: a decimal point, where the language writes a fraction
-        tip = _decimal_fraction(number[1], number[2], "decimal-point")
+        tip = decimal_fraction(number[1], number[2], "decimal-point")
     elif ch in ".," and after_digit:
         tip = hint("two-numbers")
     elif ch == "_":  # `_x`: a name begins with a letter
@@ -46,24 +60,9 @@ def char_error(source: Source, pos: int, line: int, column: int) -> StaticError:
                    len(source.text))
         tip = hint("name-underscore", fixed=source.text[pos:end].lstrip("_") or "x")
     else:
-        tip = (assign_sign_hint(source, line, column) if ch == ":" else None) or \
-            _char_hint(ch, source.text[pos + 1:pos + 2])
+        tip = (assign_sign_hint(source, line, column) or colon_for_keyword(source, line, column) if ch == ":"
+               else None) or _char_hint(ch, source.text[pos + 1:pos + 2])
     return StaticError([diagnostic("error", "unexpected-char", span, tip, char=ch)])
-
-
-def assign_sign_hint(source: Source, line: int, column: int) -> str | None:
-    """`x :=: 1`, `x =: 1`, `x : = 1`, `x := = 1`: the signs of an assignment mistyped around
-    the place (line, column); the hint with the statement written with «:=», or None."""
-    text = source.line(line)
-    start = end = column - 1
-    while start > 0 and text[start - 1] in " \t:=":
-        start -= 1
-    while end < len(text) and text[end] in " \t:=":
-        end += 1
-    signs = text[start:end]
-    if not (":" in signs and "=" in signs) or not text[:start].strip() or signs.strip() == ":=":
-        return None
-    return hint("assign-signs", written=signs.strip(), fixed=f"{text[:start].strip()} := {text[end:].strip()}")
 
 
 def _char_hint(ch: str, after: str) -> str | None:
@@ -290,7 +289,6 @@ def _looks_like_header(toks: list[Token]) -> bool:
     return False
 
 
-COMPARISONS = {"EQ", "NE", "LT", "LE", "GT", "GE"}
 SWAPPED_SIGNS = {"=<": "≤ (или <=)", "=>": "≥ (или >=)", "><": "≠ (или <>)"}
 
 
@@ -307,11 +305,11 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
             return tip
     after = tokens[_index(tokens, tok) + 1:]
     if before and before[-1].type == "NAME" and _statement_start(before) is before[-1] and tok.line == before[-1].line:
-        two_words = _name_then_word(before[-1], tok, source)  # `С k := 1`, `мой счёт := 1`
+        two_words = name_then_word(before[-1], tok, source)  # `С k := 1`, `мой счёт := 1`
         if two_words is not None:
             return two_words
-    if tok.type == "COMMA" and not after and _ends_line(tok, source):  # `y := 2,`
-        head = _start_on_line(tok, source)
+    if tok.type == "COMMA" and not after and ends_line(tok, source):  # `y := 2,`
+        head = start_on_line(tok, source)
         if head is not tok and head.type != "PRINT":
             return hint("trailing-comma", fixed=" ".join(source.text[head.start_pos:tok.start_pos].split()))
     comma = _comma_for_semicolon(tok, before, after, source)
@@ -323,6 +321,9 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
         early, text = before[-1], source.text  # `f(1), 2)`: the call closed before its last argument
         head = _file_statement_start(early, source)
         return hint("early-close", fixed=text[head.start_pos:early.start_pos] + text[early.end_pos:line_after[-1].end_pos])
+    if tok.type == "LABEL" and (word := tok.value.rstrip(": \t")) in KEYWORDS:  # `ИНАЧЕ: СООБЩИТЬ 0`
+        line = source.line(tok.line)
+        return hint("keyword-colon", keyword=word, fixed=" ".join(f"{word} {line[tok.end_column - 1:]}".split()))
     if tok.type in ("EQ", "LABEL") and (assign := assign_sign_hint(source, tok.end_line, tok.end_column - 1)):
         return assign  # `x : = 1`, `x := = 1`, `ДЛЯ i : = 1`
     if tok.type == "EQ" and "ASSIGN" in expected:  # `ДЛЯ i = 1 ДО 3`
@@ -333,6 +334,10 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
     if tok.type in COMPARISONS and before and before[-1].type in COMPARISONS and before[-1].end_pos == tok.start_pos \
             and before[-1].value + tok.value in SWAPPED_SIGNS:  # `x =< 1`: the two signs of ≤ the other way round
         return hint("swapped-signs", written=before[-1].value + tok.value, sign=SWAPPED_SIGNS[before[-1].value + tok.value])
+    if tok.type in COMPARISONS and (half := half_comparison(tok, source)):
+        return half  # `x ≠ 1 И ≠ 2`
+    if tok.type == "LSQB" and not before and (listed := list_literal(tok, tokens, source)):
+        return listed  # `x := [1, 2]`: a list, as Python writes it
     if tok.type in COMPARISONS and any(t.type in COMPARISONS and t.line == tok.line for t in before):
         return hint("compare-chain")
     waiting = _if_without_then(before)
@@ -346,7 +351,7 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
         return hint("missing-do", opener=TERMINALS[opener.type],
                     where=f" (строка {opener.line})" if opener.line != tok.line else "")
     if "TO" in expected and opener is not None and opener.type == "FOR":  # `ДЛЯ i := 1 3 ВЫПОЛНЯТЬ`
-        return _missing_to(before[_index(before, opener):], tok, source)
+        return missing_to(before[_index(before, opener):], tok, source)
     if tok.type == "END_IF" and opener is not None and opener.type in ("FOR", "WHILE", "DO") \
             and not any(t.type == "LOOP_END" for t in after):  # `ДЛЯ … КОНЕЦ_ЕСЛИ`: the loop's closer mistaken
         return hint("loop-end-not-end-if", opener=TERMINALS[opener.type], line=opener.line)
@@ -354,7 +359,7 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
         return hint("extra-end-if")
     if tok.type == "COMMA" and before and after and before[-1].type == after[0].type == "NUMBER" \
             and before[-1].end_pos == tok.start_pos and tok.end_pos == after[0].start_pos:  # `x := 3,5`
-        return _decimal_fraction(before[-1].value, after[0].value)
+        return decimal_fraction(before[-1].value, after[0].value)
     if tok.type in OPERATORS and before and before[-1].type in OPERATORS and before[-1].type != "NOT":
         return hint("two-operators", first=before[-1].value, second=tok.value)
     if tok.type in ("RPAR", "RSQB"):
@@ -380,9 +385,6 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
     if waiting is not None and waiting.line < tok.line:  # its condition ran on, through the lines of its body
         return hint("missing-then", where=f" (строка {waiting.line})")
     return None
-
-
-STATEMENT_STARTS = {"PRINT", "READ", "IF", "WHILE", "FOR", "GOTO", "STOP", "EXIT", "LABEL"}
 
 
 def _comma_for_semicolon(tok: Token, before: list[Token], after: list[Token], source: Source) -> str | None:
@@ -436,45 +438,6 @@ def _step_before_to(opener: Token, step: Token, tokens: list[Token], source: Sou
     def text(a: int, b: int) -> str:
         return text_of_tokens(source, words[a:b]) if b > a else "…"
     return hint("step-before-to", fixed=f"{text(0, to)} ШАГ {text(at + 1, len(words))} ДО {text(to + 1, at)} ВЫПОЛНЯТЬ")
-
-
-def _ends_line(tok: Token, source: Source) -> bool:
-    following = neighbour(tok, source, 1)
-    return following is None or following.line != tok.line or following.type == "_NL"
-
-
-def _name_then_word(name: Token, tok: Token, source: Source) -> str | None:
-    """A statement that begins with a name and goes on with a word or a statement, the name
-    first on its line: a state's label without its colon (`С k := k + 1`, a name in capitals,
-    as the book's labels are), or a name typed as two words (`мой счёт := 1`)."""
-    previous = neighbour(name, source, -1)
-    if previous is not None and previous.line == name.line and previous.type != "_NL":
-        return None
-    line = source.line(tok.line)
-    if name.value.isupper() and (tok.type == "NAME" or tok.type in STATEMENT_STARTS):
-        return hint("label-without-colon", name=name.value, fixed=f"{name.value}: {line[tok.column - 1:].strip()}")
-    following = neighbour(tok, source, 1)
-    if tok.type == "NAME" and following is not None and following.type == "ASSIGN":
-        return hint("name-with-space", fixed=f"{name.value}_{tok.value} {line[following.column - 1:].strip()}")
-    return None
-
-
-VALUE_ENDS = {"NUMBER", "NAME", "STRING", "RPAR", "RSQB"}
-VALUE_STARTS = {"NUMBER", "NAME", "STRING", "LPAR"}
-
-
-def _missing_to(header: list[Token], tok: Token, source: Source) -> str:
-    """`ДЛЯ i := 1 3 ВЫПОЛНЯТЬ`: ДО left out between two values of the header, which is offered
-    with it on one line; or, if no two values meet, the form of the header."""
-    text = source.text
-    meets = [b for a, b in pairwise(header) if a.type in VALUE_ENDS and b.type in VALUE_STARTS
-             and not (a.type == "NAME" and b.type == "LPAR")]
-    if tok.type != "DO" or len(meets) > 1:
-        return hint("missing-to", fixed="ДЛЯ i := … ДО … ВЫПОЛНЯТЬ")
-    at = meets[0] if meets else tok
-    fixed = f"{text[header[0].start_pos:at.start_pos].rstrip()} ДО {text[at.start_pos:tok.end_pos] if meets else '…'}"
-    fixed += "" if meets else " ВЫПОЛНЯТЬ"
-    return hint("missing-to", fixed=" ".join(fixed.split()))
 
 
 def _stray_loop_end(tok: Token, tokens: list[Token], source: Source) -> str:
@@ -534,22 +497,6 @@ def _if_without_then(before: list[Token]) -> Token | None:
         elif tok.type == "THEN" and waiting:
             waiting.pop()
     return waiting[-1] if waiting else None
-
-
-def _decimal_fraction(whole: str, part: str, key: str = "decimal-comma") -> str:
-    """`x := 1,5`, `x := 1.5`: a decimal comma or point, where the language writes a fraction."""
-    from fractions import Fraction
-    value = Fraction(int(whole + part), 10 ** len(part))
-    fixed = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    return hint(key, written=f"{whole}{',' if key == 'decimal-comma' else '.'}{part}", fixed=fixed)
-
-
-def _number_start(text: str, pos: int) -> int:
-    """Where the digits before `pos` begin."""
-    start = pos
-    while start > 0 and text[start - 1].isdigit():
-        start -= 1
-    return start
 
 
 def _closed_later(opener: Token, tokens: list[Token]) -> Token | None:
@@ -613,32 +560,6 @@ OPERATOR_WORDS = {"MOD": "ОСТ", "DIV": "ДЕЛ", "AND": "И", "OR": "ИЛИ",
 SYNONYMS = {"ПРОЧИТАТЬ": "ПРОЧЕСТЬ", "ЧИТАТЬ": "ПРОЧЕСТЬ", "ВВЕСТИ": "ПРОЧЕСТЬ", "ВВОД": "ПРОЧЕСТЬ",
             "ВЫВЕСТИ": "СООБЩИТЬ", "ВЫВОД": "СООБЩИТЬ", "ПЕЧАТЬ": "СООБЩИТЬ", "НАПЕЧАТАТЬ": "СООБЩИТЬ",
             "ПЕЧАТАТЬ": "СООБЩИТЬ", "НАПИСАТЬ": "СООБЩИТЬ", "ПЕРЕЙТИ": "ПЕРЕЙТИ К", "ИДТИ": "ПЕРЕЙТИ К"}
-
-
-def _start_on_line(tok: Token, source: Source) -> Token:
-    """The first token of the statement before `tok` on its line (`tok` if none is): read back
-    along the line only, so that many errors of one long chunk do not read it many times."""
-    step, start = -1, tok
-    while (t := neighbour(tok, source, step)) is not None and t.line == tok.line and \
-            t.type not in ("SEMI", "_NL", "THEN", "ELSE", "DO"):
-        start, step = t, step - 1
-    return start
-
-
-def value_as_statement(source: Source, head: Token, text: str) -> str | None:
-    """The hint for a value standing as a statement, `head` its first token, `text` its text:
-    `x : 5` reads as the label x: and the statement 5 (an assignment with «:» for «:=»);
-    `СООБЩИТЬ x; y` as two statements (a «;» for the comma between values)."""
-    label = re.fullmatch(r"\s*([^\W\d]\w*)\s*:\s*", source.line(head.line)[:head.column - 1])
-    if label:
-        return hint("label-as-assign", fixed=f"{label[1]} := {text}")
-    semi = neighbour(head, source, -1)
-    if semi is None or semi.type != "SEMI" or semi.line != head.line:
-        return None
-    start = _start_on_line(semi, source)
-    if start is semi or start.type != "PRINT":
-        return None
-    return hint("print-semicolon", fixed=f"{source.text[start.start_pos:semi.start_pos].rstrip()}, {text}")
 
 
 def keyword_hint(word: str, where: str = "", in_prose: bool = False, first: bool = False) -> str | None:
