@@ -85,6 +85,7 @@ HINTS = {
     "header-missing-paren": "напишите «)» перед «=»: {name} (…) =",
     "no-phrase": "может быть, {nearest}?",
     "undefined-call": "может быть, {nearest}?",
+    "undefined-call-define": "если это операция программы, определите её: {header} …",
     "builtin-hidden": "переименуйте {whom} (строка {line}: {text}), и {name}(…) снова будет встроенной функцией",
     "call-of-variable": "{name} — переменная или массив этой программы, а не функция; элемент массива "
                         "пишется в квадратных скобках: {name}[…]",

@@ -209,6 +209,10 @@ SLIPS = [
      "после И сравнение пишется целиком: x ≠ 1 И x ≠ 2"),
     ("стена := [3, 4 + 1, 5, 6]\n", (1, 10), "неожиданное «[»",
      "элементы массива получают значения по одному — стена[1] := 3; стена[2] := 4 + 1; стена[3] := 5; …"),
+    # a function that is neither the program's nor a built-in one; a keyword mistyped as a call
+    ("СООБЩИТЬ КОРЕНЬ(4)\n", (1, 10), "неизвестная процедура или функция КОРЕНЬ",
+     "если это операция программы, определите её: КОРЕНЬ (a) = …"),
+    ("СООБЩИТ(1)\n", (1, 1), "неизвестная процедура или функция СООБЩИТ", "может быть, СООБЩИТЬ вместо «СООБЩИТ»?"),
 ]
 
 
@@ -217,6 +221,13 @@ def test_the_slip_is_told_with_its_fix(text, place, message, tip):
     d = only_error(text)
     assert ((d.span.line, d.span.column), message in d.text) == (place, True), d.render()
     assert d.hint is not None and tip in d.hint, d.render()
+
+
+@pytest.mark.parametrize("text, tip", [("ЕСЛИ ИСТИННА ТО СООБЩИТЬ 1 КОНЕЦ_ЕСЛИ\n", "может быть, ИСТИНА вместо «ИСТИННА»?"),
+                                       ("x := ложь\n", "ключевые слова пишутся прописными буквами: ЛОЖЬ")])
+def test_a_keyword_mistyped_for_a_value_is_named_by_the_warning_of_a_name_never_assigned(text, tip):
+    [w] = pseudo.load(Source(text, "t.pseudo")).warnings
+    assert (w.code, w.hint) == ("never-assigned", tip), w.render()
 
 
 def test_brackets_that_close_in_time_are_no_slip_over_a_header():

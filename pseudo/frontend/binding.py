@@ -10,6 +10,7 @@ from ..messages import hint, nearest
 from ..runtime.library import BUILTINS
 from ..runtime.names import RESULT
 from .source import Span, fold_lookalikes
+from .syntax_errors import keyword_hint
 
 
 def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diagnostic],
@@ -41,18 +42,21 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
                 return resolved
             return name
 
-        def call_hint(name: str) -> str | None:
-            """Why a call names nothing: a variable or array of the program, or a misspelling
-            of a definition."""
+        def call_hint(name: str, arity: int) -> str:
+            """Why a call names nothing: a variable or array of the program, a misspelling of
+            a definition or a keyword; else the header that defines it."""
             if known(name):
                 return hint("call-of-variable", name=name)
             near = nearest_call(name)
-            return hint("undefined-call", nearest=near) if near else None
+            params = ", ".join("abcdefgh"[i] if i < 8 else f"p{i + 1}" for i in range(arity))
+            return hint("undefined-call", nearest=near) if near else keyword_hint(name) or \
+                hint("undefined-call-define", header=f"{name} ({params}) =" if arity else f"{name} =")
 
         def never_assigned(node) -> None:
             near = nearest_value(node.name)
             warnings.append(diagnostic("warning", "never-assigned", node.span,
-                                       hint("never-assigned", nearest=near) if near else None, name=node.name))
+                                       hint("never-assigned", nearest=near) if near else keyword_hint(node.name),
+                                       name=node.name))
 
         def fix(node):
             match node:
@@ -79,7 +83,8 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
                         return node
                     if name in unread:
                         return node
-                    errors.append(diagnostic("error", "undefined-call", node.span, call_hint(name), name=name))
+                    errors.append(diagnostic("error", "undefined-call", node.span, call_hint(name, len(node.args)),
+                                             name=name))
                     return n.Call(node.span, resolved, node.args)
                 case n.CallStmt(call=n.BuiltinCall(name=name)):  # `ДЛИНА(x)` alone: its value is lost
                     errors.append(diagnostic("error", "builtin-as-statement", node.span,
