@@ -295,7 +295,11 @@ class BodyResolver:
         if head.type == "NAME" and head.value in self.r.procs and len(run.tokens) > 1 \
                 and run.tokens[1].type != "LPAR" and self.r.procs[head.value].params:  # ПОКАЗАТЬ 5
             d = self.r.procs[head.value]
-            call = f"{head.value}({text_of_tokens(self.source, run.tokens[1:])})"
+            args = run.tokens[1:]
+            if len(args) > 2 and args[0].type == "LSQB" and args[-1].type == "RSQB" \
+                    and not any(t.type in ("LSQB", "RSQB") for t in args[1:-1]):
+                args = args[1:-1]  # `HR[1]`: square brackets for a call's
+            call = f"{head.value}({text_of_tokens(self.source, args)})"
             return static_error("call-without-parens", tokens_span(self.source, run.tokens),
                                 hint("defined-at", name=d.name, line=d.span.line, header=header_text(d)),
                                 name=head.value, call=call, kind="функция" if _is_function(d) else "процедура")
