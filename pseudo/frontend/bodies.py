@@ -125,6 +125,8 @@ class BodyResolver:
         there are (a near one is offered as such: «может быть, СБ?»); a keyword mistyped, as such."""
         there = [lab for lab in self.scope.labels if lab != FINAL_STATE]
         shown = f"; метки здесь: {', '.join(there[:8])}{', …' if len(there) > 8 else ''}" if there else ""
+        if name.upper() == FINAL_STATE:  # `ТО я`: the final state is a capital
+            return hint("undefined-label", nearest=FINAL_STATE)
         return keyword_hint(name) or hint("undefined-label-none", name=name, labels=shown)
 
     def block(self, block: n.Block) -> n.Block:
