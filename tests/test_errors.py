@@ -148,10 +148,16 @@ def _refusing(real, name: str, error: OSError):
     return refusing
 
 
-def _main(capsys, *args: str) -> tuple[int, str]:
+def _refused(monkeypatch, capsys, where, name: str, error: OSError, *args: str) -> tuple[int, str]:
+    """`pseudo ARGS` with `where` (a module and its open, or os and its replace) refusing the
+    file `name`: the exit code and what was said, in which no word is the system's English."""
     from pseudo import cli
+    module, attribute = where
+    monkeypatch.setattr(module, attribute, _refusing(getattr(module, attribute, open), name, error), raising=False)
     code = cli.main(list(args))
-    return code, capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert not _english(err, *(a for a in args if "/" in a)), err
+    return code, err
 
 
 def _english(text: str, *names: str) -> list[str]:
@@ -169,11 +175,9 @@ def test_a_program_the_system_will_not_read_is_told_in_russian(monkeypatch, caps
     import pseudo.files
     program = tmp_path / "п.pseudo"
     program.write_text("СООБЩИТЬ 1\n", encoding="utf-8")
-    monkeypatch.setattr(pseudo.files, "open", _refusing(open, "п.pseudo", error), raising=False)
-    code, err = _main(capsys, "run", str(program))
+    code, err = _refused(monkeypatch, capsys, (pseudo.files, "open"), "п.pseudo", error, "run", str(program))
     assert code == 64
     assert f"{program}" in err and (said in err or "это папка, а не файл программы" in err), err
-    assert not _english(err, str(program)), err
 
 
 @pytest.mark.parametrize("error, said", SYSTEM_REFUSALS, ids=lambda x: getattr(x, "strerror", ""))
@@ -183,14 +187,12 @@ def test_a_used_file_the_system_will_not_read_is_told_in_russian_at_its_line(mon
     (tmp_path / "доска.pseudo").write_text("F (n) = n\n", encoding="utf-8")
     program = tmp_path / "п.pseudo"
     program.write_text("ИСПОЛЬЗОВАТЬ 'доска.pseudo'\nСООБЩИТЬ F(1)\n", encoding="utf-8")
-    monkeypatch.setattr(pseudo.files, "open", _refusing(open, "доска.pseudo", error), raising=False)
-    code, err = _main(capsys, "check", str(program))
+    code, err = _refused(monkeypatch, capsys, (pseudo.files, "open"), "доска.pseudo", error, "check", str(program))
     assert code == 65
     assert f"{program}:1:1: ошибка: не удалось прочесть файл" in err and "доска.pseudo" in err and said in err, err
     assert "1 | ИСПОЛЬЗОВАТЬ 'доска.pseudo'" in err and "^" in err
     if isinstance(error, PermissionError):
         assert "подсказка: у pseudo нет права читать доска.pseudo: разрешите чтение (chmod a+r доска.pseudo)" in err
-    assert not _english(err, str(program)), err
 
 
 @pytest.mark.parametrize("error, said", SYSTEM_REFUSALS, ids=lambda x: getattr(x, "strerror", ""))
@@ -200,11 +202,10 @@ def test_an_input_file_the_system_will_not_read_is_told_in_russian(monkeypatch, 
     program.write_text("ПРОЧЕСТЬ x\nСООБЩИТЬ x\n", encoding="utf-8")
     given = tmp_path / "ввод.txt"
     given.write_text("5\n", encoding="utf-8")
-    monkeypatch.setattr(viewing, "open", _refusing(open, "ввод.txt", error), raising=False)
-    code, err = _main(capsys, "step", "--input", str(given), str(program))
+    code, err = _refused(monkeypatch, capsys, (viewing, "open"), "ввод.txt", error,
+                         "step", "--input", str(given), str(program))
     assert code == 64
     assert f"файл ввода {given}" in err and said in err, err
-    assert not _english(err, str(given)), err
 
 
 @pytest.mark.parametrize("error, said", SYSTEM_REFUSALS, ids=lambda x: getattr(x, "strerror", ""))
@@ -212,8 +213,7 @@ def test_an_output_the_system_will_not_write_is_told_in_russian(monkeypatch, cap
     program = tmp_path / "п.pseudo"
     program.write_text("СООБЩИТЬ 1\n", encoding="utf-8")
     out = tmp_path / "п.py"
-    monkeypatch.setattr(os, "replace", _refusing(os.replace, "п.py", error))  # the file put in place at the end
-    code, err = _main(capsys, "py", str(program), "-o", str(out))
+    code, err = _refused(monkeypatch, capsys, (os, "replace"), "п.py", error,  # the file put in place at the end
+                         "py", str(program), "-o", str(out))
     assert code == 64 and not out.exists()
     assert f"не удалось записать {out}: {said}" in err, err
-    assert not _english(err, str(out)), err
