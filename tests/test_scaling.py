@@ -74,6 +74,15 @@ def stray_loop_ends(n: int) -> str:
     return "\n".join(f"СООБЩИТЬ {i}\nВЕРНУТЬСЯ" for i in range(n))
 
 
+def hinted_slips(n: int) -> str:
+    """Slips whose hints read the tokens around them in the file: a bracket over ТО, a
+    comparison without its left side, a «;» in СООБЩИТЬ, a closing comma, a label without its
+    colon — each hint reads its own statement only."""
+    slips = ["ЕСЛИ (x = 1 ТО СООБЩИТЬ x) КОНЕЦ_ЕСЛИ", "ЕСЛИ x ≠ 1 И ≠ 2 ТО СООБЩИТЬ x КОНЕЦ_ЕСЛИ", "СООБЩИТЬ x; x",
+             "y := 2,", "С{} k := 1"]
+    return "x := 1\n" + "\n".join(slip.format(i) for i in range(n) for slip in slips)
+
+
 SHAPES = {
     "generated": lambda n: generated_program(5 * n),  # the benchmark's: definitions, phrases, calls
     "states_calling": lambda n: states_calling(4 * n),
@@ -84,6 +93,7 @@ SHAPES = {
     "nested_sum": lambda n: nested_sum(10 * n),
     "broken_definitions": lambda n: broken_definitions(2 * n),
     "stray_loop_ends": lambda n: stray_loop_ends(4 * n),
+    "hinted_slips": hinted_slips,
 }
 SIZE = 600 if LONG else 60
 

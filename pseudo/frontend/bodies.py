@@ -218,8 +218,9 @@ class BodyResolver:
         whole_line = len(toks) > 1 and toks[0].type == "NAME" and toks[0].value == "СТРОКУ" and toks[1].type == "NAME"
         if whole_line:
             args = Run(args.tokens[1:], tokens_span(self.source, args.tokens[1:]))
-        return n.Read(s.span.to(args.span),
-                      tuple(self.target(Run(p, args.span), "read-target") for p in split_commas(args.tokens, self.source, "ПРОЧЕСТЬ")), whole_line)
+        targets = split_commas(args.tokens, self.source, "ПРОЧЕСТЬ")
+        return n.Read(s.span.to(args.span), tuple(self.target(Run(p, args.span), "read-target") for p in targets),
+                      whole_line)
 
     def _resolve_Goto(self, s: n.Goto) -> n.Stmt:
         return self.goto(s.label, s.span, s.explicit)

@@ -30,11 +30,10 @@ def colon_for_keyword(source: Source, line: int, column: int) -> str | None:
     return None
 
 
-def assign_sign_hint(source: Source, line: int, column: int) -> str | None:
+def assign_sign_hint(text: str, at: int) -> str | None:
     """`x :=: 1`, `x =: 1`, `x : = 1`, `x := = 1`: the signs of an assignment mistyped around
-    the place (line, column); the hint with the statement written with «:=», or None."""
-    text = source.line(line)
-    start = end = column - 1
+    the place `at` of the statement (or line) `text`; the hint with it written with «:=», or None."""
+    start = end = at
     while start > 0 and text[start - 1] in " \t:=":
         start -= 1
     while end < len(text) and text[end] in " \t:=":
@@ -57,12 +56,12 @@ def name_then_word(name: Token, tok: Token, source: Source) -> str | None:
     previous = neighbour(name, source, -1)
     if previous is not None and previous.line == name.line and previous.type != "_NL":
         return None
-    line = source.line(tok.line)
+    text, end = source.text, end_on_line(tok, source).end_pos
     if name.value.isupper() and (tok.type == "NAME" or tok.type in STATEMENT_STARTS):
-        return hint("label-without-colon", name=name.value, fixed=f"{name.value}: {line[tok.column - 1:].strip()}")
+        return hint("label-without-colon", name=name.value, fixed=f"{name.value}: {text[tok.start_pos:end]}")
     following = neighbour(tok, source, 1)
     if tok.type == "NAME" and following is not None and following.type == "ASSIGN":
-        return hint("name-with-space", fixed=f"{name.value}_{tok.value} {line[following.column - 1:].strip()}")
+        return hint("name-with-space", fixed=f"{name.value}_{tok.value} {text[following.start_pos:end]}")
     return None
 
 
@@ -147,14 +146,26 @@ def number_start(text: str, pos: int) -> int:
     return start
 
 
+STATEMENT_BOUNDS = ("SEMI", "_NL", "THEN", "ELSE", "DO", "END_IF", "LOOP_END")
+
+
 def start_on_line(tok: Token, source: Source) -> Token:
-    """The first token of the statement before `tok` on its line (`tok` if none is): read back
-    along the line only, so that many errors of one long chunk do not read it many times."""
-    step, start = -1, tok
-    while (t := neighbour(tok, source, step)) is not None and t.line == tok.line and \
-            t.type not in ("SEMI", "_NL", "THEN", "ELSE", "DO"):
-        start, step = t, step - 1
-    return start
+    """The first token of the statement of `tok` on its line (`tok` if none is before it):
+    read back along its statement only, so that the errors of a long line or chunk do not read
+    it once each."""
+    return _last_along(tok, source, -1)
+
+
+def end_on_line(tok: Token, source: Source) -> Token:
+    """The last token of the statement of `tok` on its line."""
+    return _last_along(tok, source, 1)
+
+
+def _last_along(tok: Token, source: Source, step: int) -> Token:
+    k, last = step, tok
+    while (t := neighbour(tok, source, k)) is not None and t.line == tok.line and t.type not in STATEMENT_BOUNDS:
+        last, k = t, k + step
+    return last
 
 
 def value_as_statement(source: Source, head: Token, text: str) -> str | None:

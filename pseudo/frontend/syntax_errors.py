@@ -18,6 +18,7 @@ from .line_hints import (
     assign_sign_hint,
     colon_for_keyword,
     decimal_fraction,
+    end_on_line,
     ends_line,
     half_comparison,
     list_literal,
@@ -28,7 +29,7 @@ from .line_hints import (
 )
 from .raw import Token
 from .source import Source, Span, fold_lookalikes, span_of_token, text_of_tokens
-from .whole_file import bracket_over_header, chunk_of, file_chunks
+from .whole_file import bracket_over_header, chunk_of, file_chunks, neighbour
 
 QUOTES = "‘’‚‛“”„‟"
 
@@ -60,7 +61,7 @@ def char_error(source: Source, pos: int, line: int, column: int) -> StaticError:
                    len(source.text))
         tip = hint("name-underscore", fixed=source.text[pos:end].lstrip("_") or "x")
     else:
-        tip = (assign_sign_hint(source, line, column) or colon_for_keyword(source, line, column) if ch == ":"
+        tip = (assign_sign_hint(source.line(line), column - 1) or colon_for_keyword(source, line, column) if ch == ":"
                else None) or _char_hint(ch, source.text[pos + 1:pos + 2])
     return StaticError([diagnostic("error", "unexpected-char", span, tip, char=ch)])
 
@@ -292,6 +293,22 @@ def _looks_like_header(toks: list[Token]) -> bool:
 SWAPPED_SIGNS = {"=<": "≤ (или <=)", "=>": "≥ (или >=)", "><": "≠ (или <>)"}
 
 
+def _signs_hint(tok: Token, expected: set[str], source: Source) -> str | None:
+    """A «=» or a label where an assignment was meant, or a keyword with a colon: the hint
+    with its statement (on its line, from its first token to its last) written right."""
+    last = end_on_line(tok, source)
+    keyword = neighbour(last, source, 1)  # a header's ВЫПОЛНЯТЬ or ТО, which ends it
+    last = keyword if keyword is not None and keyword.line == last.line and keyword.type in ("THEN", "DO") else last
+    start, end = start_on_line(tok, source).start_pos, last.end_pos
+    text, at = source.text[start:end], tok.start_pos - start
+    if tok.type == "LABEL" and (word := tok.value.rstrip(": \t")) in KEYWORDS:  # `ИНАЧЕ: СООБЩИТЬ 0`
+        return hint("keyword-colon", keyword=word, fixed=" ".join(f"{word} {text[tok.end_pos - start:]}".split()))
+    signs = assign_sign_hint(text, tok.end_pos - start - 1)
+    if signs is None and tok.type == "EQ" and "ASSIGN" in expected:
+        signs = hint("assign-expected", fixed=" ".join(f"{text[:at]}:={text[tok.end_pos - start:]}".split()))
+    return signs
+
+
 def _index(tokens: list[Token], tok: Token) -> int:
     return next((i for i, t in enumerate(tokens) if t is tok), len(tokens))
 
@@ -321,14 +338,10 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
         early, text = before[-1], source.text  # `f(1), 2)`: the call closed before its last argument
         head = _file_statement_start(early, source)
         return hint("early-close", fixed=text[head.start_pos:early.start_pos] + text[early.end_pos:line_after[-1].end_pos])
-    if tok.type == "LABEL" and (word := tok.value.rstrip(": \t")) in KEYWORDS:  # `ИНАЧЕ: СООБЩИТЬ 0`
-        line = source.line(tok.line)
-        return hint("keyword-colon", keyword=word, fixed=" ".join(f"{word} {line[tok.end_column - 1:]}".split()))
-    if tok.type in ("EQ", "LABEL") and (assign := assign_sign_hint(source, tok.end_line, tok.end_column - 1)):
-        return assign  # `x : = 1`, `x := = 1`, `ДЛЯ i : = 1`
-    if tok.type == "EQ" and "ASSIGN" in expected:  # `ДЛЯ i = 1 ДО 3`
-        text = source.line(tok.line)
-        return hint("assign-expected", fixed=" ".join(f"{text[:tok.column - 1]}:={text[tok.end_column - 1:]}".split()))
+    if tok.type in ("EQ", "LABEL"):  # `ИНАЧЕ: …`, `x : = 1`, `x := = 1`, `ДЛЯ i = 1 ДО 3`: the statement fixed
+        signs = _signs_hint(tok, expected, source)
+        if signs is not None:
+            return signs
     if tok.type == "EQ" and before and before[-1].type == "EQ" and before[-1].end_pos == tok.start_pos:
         return hint("double-equals")  # `x == 1`, as C and Python write it
     if tok.type in COMPARISONS and before and before[-1].type in COMPARISONS and before[-1].end_pos == tok.start_pos \
