@@ -12,7 +12,7 @@ from .api import UsageError
 from .commands import flush
 from .commands.arguments import build_parser, unknown_arguments
 from .errors import EXIT_OK, EXIT_RUNTIME, EXIT_USAGE, PseudoError, render
-from .files import OutputRefused
+from .files import OutputRefused, io_words
 from .runtime.report import after_ctrl_c, printable
 from .runtime.runner import final_flush, standard_streams
 
@@ -83,6 +83,11 @@ def run_command(args, interrupted: str = "прервано (Ctrl-C)") -> int:
         except (OSError, ValueError):
             pass
         return EXIT_OK
+    except OSError as e:  # a file the system would not read or write, met where no message names it
+        flush()
+        where = f" {printable(str(e.filename))}" if e.filename else ""
+        print(f"pseudo: ошибка: не удалось прочесть или записать{where}: {io_words(e)}", file=sys.stderr)
+        return EXIT_USAGE
     except Exception:  # noqa: BLE001 - the last line of defence: never a bare traceback
         flush()
         print(render("error", "внутренняя ошибка pseudo — это не ошибка вашей программы. "

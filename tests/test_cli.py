@@ -322,6 +322,21 @@ def test_internal_errors_are_reported_as_such(monkeypatch, capsys, tmp_path):
     assert "внутренняя ошибка pseudo" in err and "сообщите" in err and "Traceback" not in err
 
 
+def test_a_file_the_system_refuses_where_no_message_names_it_is_told_in_russian(monkeypatch, capsys, tmp_path):
+    """`pseudo site build` into a folder it may not write, say: the system's reason in Russian,
+    with the file, exit 64 — not an internal error, not the system's English."""
+    from pseudo import cli as cli_module
+    from pseudo.commands import running
+
+    def refused(args):
+        raise PermissionError(13, "Permission denied", "/srv/сайт/index.html")
+    monkeypatch.setattr(running, "cmd_run", refused)
+    code = cli_module.main(["run", write(tmp_path, "x := 1")])
+    err = capsys.readouterr().err
+    assert code == 64
+    assert err == "pseudo: ошибка: не удалось прочесть или записать /srv/сайт/index.html: нет прав доступа\n"
+
+
 def test_every_command_of_the_parser_has_its_body_and_every_body_its_command():
     from pseudo import cli as cli_module
     from pseudo.commands.arguments import build_parser
