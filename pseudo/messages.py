@@ -84,6 +84,7 @@ MESSAGES = {
 HINTS = {
     "header-missing-paren": "напишите «)» перед «=»: {name} (…) =",
     "no-phrase": "может быть, {nearest}?",
+    "phrase-comma": "аргументы фразы разделяются запятыми, как в её образце {shape} (строка {line})",
     "undefined-call": "может быть, {nearest}?",
     "undefined-call-define": "если это операция программы, определите её: {header} …",
     "builtin-hidden": "переименуйте {whom} (строка {line}: {text}), и {name}(…) снова будет встроенной функцией",

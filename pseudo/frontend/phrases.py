@@ -201,10 +201,22 @@ class PhraseTable:
                     tip = _spelt_alike(tok.value, word, p)
                     if tip:
                         return tip
+        for p in (patterns.get(key) for key in near):
+            if p is not None and _comma_left_out(tokens, p):  # `занять 1 2` for «занять (k), (i)»
+                return hint("phrase-comma", shape=p.shape, line=p.span.line)
         if near:
             return hint("no-phrase", nearest=" или ".join(near))
         pattern = _pattern_of(tokens)
         return hint("phrase-undefined", pattern=pattern) if pattern else None
+
+
+def _comma_left_out(tokens: list[Token], p: Pattern) -> bool:
+    """Does the run hold the words of the pattern `p` in their order, with fewer commas
+    between its arguments than `p` has?"""
+    d = depths(tokens)
+    words = iter(t.value.lower() for t in tokens if t.type in WORD_TYPES)
+    commas = sum(t.type == "COMMA" and d[i] == 0 for i, t in enumerate(tokens))
+    return all(word in words for word in p.words) and commas < p.elements.count(",")
 
 
 def _spelt_alike(used: str, word: str, p: Pattern) -> str | None:
