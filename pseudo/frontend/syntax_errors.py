@@ -155,8 +155,8 @@ def syntax_error(tok: Token, expected: set[str], tokens: list[Token], source: So
     if over_header is not None:
         return over_header
     left_open = _bracket_left_open(tokens[:_index(tokens, tok) + 1])
-    if left_open is not None:
-        return _bracket_error(*left_open, source)
+    if left_open is not None:  # the bracket may be one that closes after the header's keyword
+        return bracket_over_header(left_open[0], tokens, source) or _bracket_error(*left_open, source)
     before = tokens[:_index(tokens, tok)]
     opener = _innermost_unclosed(before)
     bracket = _bracket_closed_over(opener, before) if opener is not None and opener.type == "IF" else None
