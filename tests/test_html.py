@@ -11,6 +11,7 @@ control moves where it says. Screenshots are written to tests/artifacts/ at each
     trace_queens_1400x900.png        the queens on a larger screen
     trace_long_lines_projector.png   long lines wrapped under their text, in large type
     trace_queens_stack_1024x768.png  the calls of the recursion side by side, HR(1) … HR(6)
+    trace_queens_390x844.png         a pupil's phone: one column under the controls
 """
 from __future__ import annotations
 
@@ -561,4 +562,79 @@ def test_the_grade_page_keeps_the_spaces_of_a_wrong_line(browser, tmp_path):
     said = "ожидалось «сумма: 6», получено «сумма:  6» (разница только в пробелах, с 8-го знака)"
     assert said in page.inner_text("table.results td:last-child")
     assert said in page.inner_text("h3")
+    page.close()
+
+
+SECTIONS = """() => [...document.querySelectorAll('.pt section')].filter(s => getComputedStyle(s).display !== 'none')
+  .map(s => { const r = s.getBoundingClientRect(); return [s.className, r.left, r.right, r.height]; })"""
+OFF_SCREEN = """() => [...document.querySelectorAll('.bar button, .bar input')].filter(e => {
+  const r = e.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth + 0.5; }).map(e => e.outerHTML)"""
+
+
+def test_on_a_phone_the_page_is_one_column_under_its_controls(browser, pages):
+    """At 390 × 844 each panel is as wide as the screen (two columns were 190 pixels each), the page
+    scrolls down, never sideways, and the controls stay at the top as it scrolls."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(pages[QUEENS].as_uri())
+    act(page, "output", 6)
+    act(page, "into")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate(OFF_SCREEN) == []
+    for name, left, right, height in page.evaluate(SECTIONS):
+        assert left >= 0 and right <= 390 and right - left >= 370 and height > 40, (name, left, right, height)
+    assert page.evaluate("scrollY") == 0, "a step scrolls the call tree's own box, not the page"
+    assert visible(page, ".code > div.cur mark") == "виден"
+    shoot(page, "trace_queens_390x844.png")
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")  # down to the call tree
+    assert page.evaluate("scrollY") > 0 and visible(page, '[data-act="into"]') == "виден"
+    act(page, "into")
+    assert position(page) > 4000
+    context.close()
+
+
+FOCUSED = """() => { const a = document.activeElement;
+  return [a.dataset.act || a.dataset.ctl || (a.closest('form') ? 'goto' : '') || a.className || a.tagName, a.textContent,
+          getComputedStyle(a).outlineStyle, parseFloat(getComputedStyle(a).outlineWidth)]; }"""
+
+
+def test_without_a_mouse_tab_reaches_every_control_and_its_own_keys_press_it(browser, pages):
+    page = open_page(browser, pages[QUEENS])
+    for _ in range(3):
+        go_to(page, "HR")  # HR(3): calls in the tree
+    reached = []
+    for _ in range(60):  # from the field «перейти» round the page and back again
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate(FOCUSED))
+    reached = [r for r in reached if r[0] not in ("BODY", "body")]
+    names = {r[0] for r in reached}
+    assert {"first", "back", "play", "into", "over", "out", "output", "last", "big", "slider", "speed", "target",
+            "goto", "cards", "phrases", "fold", "node"} <= names, names
+    assert all(style != "none" and width >= 2 for _, _, style, width in reached), reached  # seen from the back row
+    page.focus('[data-act="into"]')  # the space presses the focused button: one step, not playing
+    here = position(page)
+    page.keyboard.press(" ")
+    assert position(page) == here + 1 and not page.evaluate("pseudoTrace.playing()")
+    page.focus('[data-ctl="phrases"]')  # … and ticks the focused box
+    page.keyboard.press(" ")
+    assert page.is_checked('[data-ctl="phrases"]') and not page.evaluate("pseudoTrace.playing()")
+    page.focus('[data-ctl="speed"]')  # the arrows move the focused speed, not the trace
+    here = position(page)
+    page.keyboard.press("ArrowRight")
+    assert out(page, "speed") == "8/с" and position(page) == here
+    page.locator('li.path:has(> .node:text-is("HR(1)")) > .fold').focus()
+    page.keyboard.press("Enter")  # HR(1) folded by the keyboard …
+    assert page.query_selector('li.path:has(> .node:text-is("HR(1)")) > ul') is None
+    assert page.evaluate("document.activeElement.matches('.fold')"), "the focus stays in the tree as it is drawn anew"
+    page.keyboard.press("Enter")  # … and unfolded
+    assert page.query_selector('li.path:has(> .node:text-is("HR(1)")) > ul') is not None
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the call HR(1) itself: to its start
+    assert out(page, "what").startswith("строка 12 · глубина 1")
+    assert page.evaluate("document.activeElement.textContent") == "HR(1)"
+    page.keyboard.press("Escape")
+    page.focus("body")
+    page.keyboard.press("End")  # and with nothing focused the step keys work as the table says
+    assert out(page, "what") == "конец программы"
+    assert not page.errors
     page.close()

@@ -258,6 +258,12 @@ var PseudoTrace = (function () {
       }
     }
 
+    function reveal(box, item) {  // the item scrolled into its box's view, the box alone: never the page
+      const b = box.getBoundingClientRect(), r = item.getBoundingClientRect();
+      const by = (lo, hi, top, end) => lo < top ? lo - top : hi > end ? Math.min(hi - end, lo - top) : 0;
+      box.scrollTop += by(r.top, r.bottom, b.top, b.bottom); box.scrollLeft += by(r.left, r.right, b.left, b.right);
+    }
+
     // ---- what changed since the last position shown ----
 
     function changes(from, to) {
@@ -434,12 +440,12 @@ var PseudoTrace = (function () {
         let ret = "";
         if (done && C.end[c] < T.n) { const v = ev[off[C.end[c]] + 3]; if (v >= 0) ret = ` <span class="ret">= ${esc(S[v])}</span>`; }
         let html = `<li data-inst="${c}" class="${path.has(c) || c < 0 ? "path" : ""}${c === shownNow ? " now" : ""}${done ? " done" : ""}">`;
-        html += count ? `<span class="fold" data-fold="${c}">${isOpen ? "▾" : "▸"}</span>` : `<span class="fold"></span>`;
-        html += `<span class="node" data-go="${c}">${esc(c < 0 ? "основная программа" : callText(c))}</span>${ret}`;
+        html += count ? `<button class="fold" data-fold="${c}" aria-expanded="${isOpen}" title="${isOpen ? "свернуть" : "раскрыть"}">${isOpen ? "▾" : "▸"}</button>` : `<span class="fold"></span>`;
+        html += `<button class="node" data-go="${c}" title="перейти к началу вызова">${esc(c < 0 ? "основная программа" : callText(c))}</button>${ret}`;
         if (count && isOpen) {
           const limit = more.get(c) || KIDS, from = Math.max(0, count - limit);
           html += "<ul>";
-          if (from > 0) html += `<li><span class="more" data-more="${c}">… ещё ${spaced(from)} ${plural(from, "вызов", "вызова", "вызовов")} раньше</span></li>`;
+          if (from > 0) html += `<li><button class="more" data-more="${c}">… ещё ${spaced(from)} ${plural(from, "вызов", "вызова", "вызовов")} раньше</button></li>`;
           for (let k = from; k < count; k++) html += node(all[k]);
           html += "</ul>";
         }
@@ -447,12 +453,28 @@ var PseudoTrace = (function () {
       }
       el("tree").innerHTML = `<ul class="calls">${node(-1)}</ul>`;
       const here = el("tree").querySelector("li.now > .node");
-      if (here) here.scrollIntoView({block: "nearest"});
+      if (here) reveal(el("tree"), here);
     }
 
     // ---- the whole page at a position ----
 
+    // A control of the stack or of the call tree is drawn anew at each move: the keyboard's focus on
+    // it goes to its new self (or, gone, to the current call), not to the start of the document.
+    function focused() {  // [the focused button, its key, the key's value], if it is one of those
+      const a = document.activeElement, key = a && a.tagName === "BUTTON" && root.contains(a) &&
+        ["inst", "go", "fold", "more"].find(k => a.dataset[k] !== undefined);
+      return key ? [a, key, a.dataset[key]] : null;
+    }
+    function refocus(was) {
+      if (!was || root.contains(was[0])) return;
+      const again = root.querySelector(`button[data-${was[1]}="${was[2]}"]`) ||
+        (was[1] === "inst" ? el("stack").querySelector(".sel") : el("tree").querySelector("li.now > .node"));
+      if (again) again.focus({preventScroll: true});
+    }
+    function redrawTree() { const was = focused(); renderTree(stops[pos]); refocus(was); }
+
     function render(keep) {  // keep: mark what changed since the position shown before, not only the last statement
+      const was = focused();
       const p = stops[pos];
       slider.value = pos;
       el("pos").textContent = spaced(pos + 1);
@@ -494,6 +516,7 @@ var PseudoTrace = (function () {
       const box = el("output-scroll");
       box.scrollTop = box.scrollHeight;
       inView();  // once every panel is drawn: the source's own box has its height
+      refocus(was);
       shownAt = p;
       clearTimeout(handoutTimer);
       handoutTimer = setTimeout(renderHandout, 300);  // once the moves stop: a handout when printed
@@ -638,12 +661,12 @@ var PseudoTrace = (function () {
       if (t.dataset.fold !== undefined) {
         const c = Number(t.dataset.fold), onPath = t.closest("li").classList.contains("path");
         if (onPath) shut.has(c) ? shut.delete(c) : shut.add(c); else open.has(c) ? open.delete(c) : open.add(c);
-        return renderTree(stops[pos]);
+        return redrawTree();
       }
       if (t.dataset.more !== undefined) {
         const c = Number(t.dataset.more);
         more.set(c, (more.get(c) || KIDS) + 50);
-        return renderTree(stops[pos]);
+        return redrawTree();
       }
       if (t.dataset.go !== undefined) {
         const c = Number(t.dataset.go);
@@ -654,7 +677,7 @@ var PseudoTrace = (function () {
     ctl("goto").addEventListener("submit", e => { e.preventDefault(); stop(); goTo(ctl("target").value); });
     slider.addEventListener("input", () => { stop(); go(Number(slider.value)); });
     ctl("speed").addEventListener("input", () => { el("speed").textContent = `${speed()}/с`; });
-    ctl("phrases").addEventListener("change", () => renderTree(stops[pos]));
+    ctl("phrases").addEventListener("change", redrawTree);
     ctl("cards").addEventListener("change", () => render());
     window.addEventListener("beforeprint", renderHandout);
     el("speed").textContent = `${speed()}/с`;
@@ -665,6 +688,8 @@ var PseudoTrace = (function () {
       const t = e.target;
       if (e.key === "Escape" && t === ctl("target")) return t.blur();  // the keys move through the trace again
       if (t && (t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type === "text"))) return;
+      // a focused control keeps its keys: the space presses a button or ticks a box, the arrows move a slider
+      if (t && (e.key === " " ? t.tagName === "BUTTON" || t.type === "checkbox" : t.type === "range")) return;
       const act = keys[e.key];
       if (!act) return;
       e.preventDefault();
