@@ -699,6 +699,57 @@ def test_stepping_the_trace_marks_the_line_in_the_editor(page):
 
 # ---- 6. the screen ----
 
+FOCUS = """(() => { const a = document.activeElement;
+  return [a.id || (a.matches('.cm-content') ? 'editor' : a.tagName), parseFloat(getComputedStyle(a).outlineWidth)]; })()"""
+IN_A_ROW = "els => els.every(e => Math.abs(e.getBoundingClientRect().top - els[0].getBoundingClientRect().top) < 1)"
+PANELS = """() => [...document.querySelectorAll('.pt section')].filter(s => getComputedStyle(s).display !== 'none')
+  .map(s => { const r = s.getBoundingClientRect(); return {name: s.className, left: r.left, right: r.right, height: r.height}; })"""
+
+
+def test_the_trace_beside_the_editor_has_room_and_takes_the_keys(page):
+    """At 1280 × 800 (a classroom projector) the trace opened beside the editor has its two
+    columns, its buttons in a row and the board in a row of cells; at 1024 × 768 its panels are
+    one under another, as wide as the frame. The step keys work as soon as it opens."""
+    page.select_option("#examples", QUEENS)
+    run(page, "#trace")
+    frame = page.frame_locator("#trace-frame")
+    frame.locator('[data-act="into"]').wait_for()
+    eventually(page, "document.activeElement.id === 'trace-frame'", 10)
+    page.keyboard.press("ArrowRight")  # no click into the frame first
+    frame.locator('[data-out="pos"]:text-is("2")').wait_for(timeout=5_000)
+    for _ in range(6):
+        frame.locator('[data-act="output"]').click()
+    body = frame.locator("body")
+    assert body.evaluate("() => innerWidth") >= 700, "the trace takes the larger share of the window"
+    panels = {p["name"]: p for p in body.evaluate(PANELS)}
+    assert panels["arrays"]["left"] >= panels["src"]["right"] - 1, panels  # side by side
+    assert frame.locator('.bar [data-act]').evaluate_all(IN_A_ROW), "the step buttons are one row"
+    assert frame.locator('.arr[data-name="c"] .cell').evaluate_all(IN_A_ROW), "the board is one row of cells"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site_trace_1280.png"))
+    page.focus("#examples")  # Tab leads through what is seen: the output's side under the trace is left out
+    reached = []
+    while len(reached) < 40 and (not reached or reached[-1][0] != "trace-frame"):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate(FOCUS))
+        if reached[-1][0] == "editor":
+            page.keyboard.press("Escape")  # then Tab leaves the editor
+    names = [name for name, _ in reached]
+    assert {"run", "trace", "editor", "wide", "close-view", "trace-frame"} <= set(names), reached
+    assert not {"mode", "out", "SUMMARY", "stdin"} & set(names), names
+    assert all(width >= 2 for name, width in reached if name in ("run", "trace", "close-view")), reached
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(200)
+    width = body.evaluate("() => innerWidth")
+    assert body.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    for panel in body.evaluate(PANELS):
+        assert panel["right"] - panel["left"] >= 0.9 * width and panel["height"] > 40, (width, panel)
+    assert width >= 540, "the source reads a line of the program, not a word"
+    page.screenshot(path=str(ARTIFACTS / "site_trace_1024.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("#close-view")
+
+
 def test_at_1024_by_768_the_header_is_one_row_and_messages_wrap(page):
     page.set_viewport_size({"width": 1024, "height": 768})
     for kind in ("--flowchart", ""):  # with the field of the flowchart's procedure, and without
@@ -748,4 +799,17 @@ def test_on_a_phone_nothing_is_wider_than_the_screen(browser, site):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(ARTIFACTS / "site_390.png"), full_page=True)
     page.click("#stop")
+    page.wait_for_function("!document.getElementById('run').disabled")
+    page.select_option("#examples", QUEENS)
+    run(page)  # 92 lines scroll in their box: the messages and the input box are near, not three screens down
+    below = page.evaluate("document.querySelector('#input-box summary').getBoundingClientRect().bottom + scrollY")
+    assert below <= 2 * 844, below
+    run(page, "#trace")
+    body = page.frame_locator("#trace-frame").locator("body")
+    body.locator('[data-act="into"]').wait_for()
+    width = body.evaluate("() => innerWidth")
+    assert body.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    for panel in body.evaluate(PANELS):  # one column, each panel as wide as the screen
+        assert panel["right"] - panel["left"] >= 0.9 * width and panel["height"] > 40, (width, panel)
+    page.screenshot(path=str(ARTIFACTS / "site_trace_390.png"))
     page.context.close()

@@ -97,6 +97,7 @@ function end(result, started) {
 // shown not shown again (and its random numbers the same: one --seed for the whole run).
 async function run() {
   if (busy || !runtime.ready) return;
+  closeView();  // the output, and the line the program may ask for, are under it
   const started = begin();
   const stdin = ui.stdin.value === "" ? null : ui.stdin.value;
   const argv = ["run", ...(ui.mode.value ? [ui.mode.value] : []), ...limits()];
@@ -242,7 +243,12 @@ async function trace() {
   messages.clear();
   messages.write(result.err.replace(/^pseudo: страница трассировки записана.*\n/m, ""));  // it is shown here
   messages.flush();
-  if (result[TRACE]) show("Трассировка", () => { const frame = newFrame(); frame.hidden = false; frame.srcdoc = withPosition(result[TRACE]); });
+  if (result[TRACE]) show("Трассировка", () => {
+    const frame = newFrame();
+    frame.hidden = false;
+    frame.addEventListener("load", () => frame.focus(), { once: true });  // its step keys work at once
+    frame.srcdoc = withPosition(result[TRACE]);
+  });
 }
 
 // Each trace page gets a frame of its own: a frame that had been hidden behind the diagram
@@ -307,16 +313,31 @@ function show(title, fill) {
   $("view-title").textContent = title;
   fill();
   $("view").hidden = false;
+  cover();
 }
-$("close-view").onclick = () => {
+function closeView() {
+  if ($("view").hidden) return;
   $("view").hidden = true;
   newFrame();  // the page and its data are let go
   editor.markStep(null);
-};
+  cover();
+}
+$("close-view").onclick = closeView;
 $("wide").onclick = () => {
   const wide = document.body.classList.toggle("wide-view");
   $("wide").setAttribute("aria-pressed", String(wide));
+  cover();
 };
+// What the view covers (the output's side; in the whole window, or on a phone, everything) is
+// inert while it is open: Tab does not lead the keyboard to controls no one can see.
+function cover() {
+  const open = !$("view").hidden;
+  const whole = open && getComputedStyle($("view")).position === "fixed";
+  for (const part of $("right").children) if (part.id !== "view") part.inert = open;
+  document.querySelector("header").inert = whole;
+  $("left").inert = whole;
+}
+addEventListener("resize", cover);
 $("trace").onclick = trace;
 $("graph").onclick = graph;
 $("diagram-kind").onchange = () => { $("proc").hidden = $("diagram-kind").value !== "--flowchart"; };
