@@ -697,6 +697,30 @@ def test_stepping_the_trace_marks_the_line_in_the_editor(page):
     assert page.query_selector(".cm-step-line") is None
 
 
+def test_the_step_marked_at_the_end_of_a_long_line_is_scrolled_into_the_editors_view(page):
+    """The editor beside the trace is narrow (2/5 of 1024 px): a statement at the end of a long
+    line is shown where it is, not the line's start with the mark off to the right."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    statements = "; ".join(f"переменная_{k} := {k}" for k in range(1, 9))
+    program(page, f"{statements}; СООБЩИТЬ переменная_8\n")
+    run(page, "#trace")
+    frame = page.frame_locator("#trace-frame")
+    frame.locator('[data-act="last"]').click()
+    frame.locator('[data-act="back"]').click()  # СООБЩИТЬ, at the line's end
+    eventually(page, "document.querySelector('.cm-step-mark')?.textContent === 'СООБЩИТЬ переменная_8'", 10)
+    page.wait_for_timeout(300)
+    inside = page.evaluate("""(() => {
+      const m = document.querySelector('.cm-step-mark').getBoundingClientRect();
+      const s = document.querySelector('#editor .cm-scroller').getBoundingClientRect();
+      return [m.left, m.right, s.left, s.right];
+    })()""")
+    assert inside[2] <= inside[0] and inside[1] <= inside[3], inside
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site_trace_long_line_1024.png"))
+    page.click("#close-view")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 # ---- 6. the screen ----
 
 FOCUS = """(() => { const a = document.activeElement;

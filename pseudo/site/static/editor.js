@@ -2,7 +2,7 @@
 // indent and outdent (Esc, then Tab, leaves the editor), the book's colours (highlight.js),
 // `pseudo check`'s errors and warnings at their place, the line of a runtime error, and the
 // line the trace is at.
-import { EditorState, RangeSetBuilder, StateEffect, StateField } from "@codemirror/state";
+import { EditorSelection, EditorState, RangeSetBuilder, StateEffect, StateField } from "@codemirror/state";
 import { Decoration, EditorView, ViewPlugin, drawSelection, highlightActiveLineGutter, keymap,
          lineNumbers } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab, insertNewlineKeepIndent } from "@codemirror/commands";
@@ -109,12 +109,14 @@ export class Editor {
   // the line of a runtime error ({line, column, endColumn}), or null
   markError(place) { this.view.dispatch({ effects: errorLine.set.of(place) }); }
 
-  // the line the trace is at ({line, column, endColumn}), scrolled into view; or null
+  // the line the trace is at ({line, column, endColumn}), its marked statement scrolled into
+  // view (across too: at the end of a long line it is far from the line's start); or null
   markStep(place) {
     const effects = [stepLine.set.of(place)];
     if (place) {
-      const doc = this.view.state.doc;
-      effects.push(EditorView.scrollIntoView(doc.line(Math.min(Math.max(1, place.line), doc.lines)).from, { y: "center" }));
+      const line = this.view.state.doc.line(Math.min(Math.max(1, place.line), this.view.state.doc.lines));
+      const at = (column) => Math.min(line.from + Math.max(0, column - 1), line.to);
+      effects.push(EditorView.scrollIntoView(EditorSelection.range(at(place.endColumn), at(place.column)), { y: "center" }));
     }
     this.view.dispatch({ effects });
   }
