@@ -12,6 +12,7 @@ control moves where it says. Screenshots are written to tests/artifacts/ at each
     trace_long_lines_projector.png   long lines wrapped under their text, in large type
     trace_queens_stack_1024x768.png  the calls of the recursion side by side, HR(1) … HR(6)
     trace_queens_390x844.png         a pupil's phone: one column under the controls
+    trace_queens_1920x1080.png       a large projector: the type grown with the screen
 """
 from __future__ import annotations
 
@@ -174,6 +175,21 @@ def test_projector_mode_has_large_type_and_keeps_the_essentials_on_screen(browse
         assert visible(wide, selector) == "виден", selector
     assert no_page_scroll(wide)
     wide.close()
+
+
+def test_on_a_large_screen_the_type_takes_the_same_share_of_it(browser, pages):
+    """At 1920 × 1080 the page's type is as large a share of the screen as 16 px are of 800."""
+    page = open_page(browser, pages[QUEENS], 1920, 1080)
+    act(page, "output", 9)
+    font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.code')).fontSize)")
+    assert font >= 0.95 * 16 / 800 * 1080, font
+    for selector in (".code > div.cur mark", '.arr[data-name="c"]', "section.output", '[data-act="big"]'):
+        assert visible(page, selector) == "виден", selector
+    assert no_page_scroll(page)
+    assert page.locator('.bar [data-act]').evaluate_all(
+        "els => els.every(e => e.getBoundingClientRect().top === els[0].getBoundingClientRect().top)")
+    shoot(page, "trace_queens_1920x1080.png")
+    page.close()
 
 
 def test_arrays_are_rows_and_grids_with_changed_cells_marked(browser, pages):
