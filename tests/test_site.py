@@ -804,6 +804,23 @@ def test_at_1024_by_768_the_header_is_one_row_and_messages_wrap(page):
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
+def test_at_1920_by_1080_the_type_grows_with_the_screen(page):
+    """A projector at 1920 × 1080: the program and its output take the share of the screen's
+    height they take at 1280 × 800 (15 px of 800), not two thirds of it."""
+    page.select_option("#examples", QUEENS)
+    run(page)
+    size = "sel => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)"
+    at_1280 = {sel: page.evaluate(size, sel) for sel in ("#editor .cm-line", "#out", "#run")}
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    for sel, small in at_1280.items():
+        assert page.evaluate(size, sel) / 1080 >= 0.95 * small / 800, sel
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+    assert page.locator("header").bounding_box()["height"] < 60, "the header is one row"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site_1920.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_on_a_phone_nothing_is_wider_than_the_screen(browser, site):
     page = open_page(browser, site["url"], viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     program(page, "k := 1\nСООБЩИТЬ к + 1, 'и длинная строка вывода, которая шире телефона, ' + 'ещё и ещё'\n")
