@@ -319,3 +319,16 @@ def test_a_recursion_that_does_not_end_is_traced_in_lines_of_bounded_width(tmp_p
     assert lines[-2:] == ["   6000    2 │ " + "  " * views.INDENT_LEVELS + "[глубина 2999] → ИСКАТЬ(2, -2999)",
                           "   6001    2 │ " + "  " * views.INDENT_LEVELS + "[глубина 3000] ИСКАТЬ(i, t - 1)"]
     assert lines[40] == "     41    2 │ " + "  " * 20 + "ИСКАТЬ(i, t - 1)", lines[40]
+
+
+def test_a_table_of_recursion_without_end_stops_at_its_column_limit(tmp_path):
+    """Each depth has columns of its own: a recursion that never ends would make rows times
+    columns beyond memory (20,000 events were 1 GB of table, 200,000 never ended). The table
+    ends at the row that needs the 61st column, and says how to narrow it."""
+    path = tmp_path / "сумма.pseudo"
+    path.write_text("СУММА(k) = СУММА(k + 1)\nСООБЩИТЬ СУММА(1)\n", encoding="utf-8")
+    lines = table_of_first(path, 3000)
+    assert len(cells(lines[0])) == 4 + 60 + 1  # шаг стр. глуб. вызов, k₁ … k₆₀, вывод
+    assert any(line.startswith("таблица оборвана на шаге ") and "--depth N" in line and "--vars" in line
+               for line in lines)
+    assert sum("│" in line for line in lines) < 200

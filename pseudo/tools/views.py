@@ -475,9 +475,14 @@ class TableView:
     The view filters the events itself (`filters`), since the call column needs every call:
     --from, --to and --depth keep the rows of the events in the window, --only the cells of
     these kinds. Narrowed to some names (--vars), the table has a column per name — the row's
-    depth and call say whose it is — and a row where one of them changed."""
+    depth and call say whose it is — and a row where one of them changed.
+
+    A table has at most MAX_COLUMNS columns of values: deep recursion would give each depth
+    columns of its own, rows times columns would not fit in memory, and the table ends at
+    the row that would need one more (`cut`, its step), with a note of how to narrow it."""
 
     filters = True
+    MAX_COLUMNS = 60
 
     def __init__(self, stream, flt: Filter | None = None):
         self.stream = stream
@@ -490,6 +495,7 @@ class TableView:
         self.row: _Row | None = None
         self.calls: list[str] = []  # the call in progress at each depth
         self.callers: list[_Row | None] = []  # the row of the statement that made each call in progress
+        self.cut: int | None = None  # the step at which the table ended, full
 
     def _shows(self, e: dict, kind: str, depth: int | None = None) -> bool:
         """Is a change of this event's kind, at this depth, in the window asked for?"""
@@ -502,6 +508,9 @@ class TableView:
             frame = frame if frame is not None and frame != self.row.depth else None
         key = (name, frame)
         if key not in self.known:
+            if len(self.columns) == self.MAX_COLUMNS:
+                self.cut = self.row.step
+                return
             self.known.add(key)
             self.columns.append(key)
             self.frames.setdefault(name, set()).add(frame)
@@ -513,6 +522,8 @@ class TableView:
 
     def __call__(self, e: dict) -> None:
         kind = e["kind"]
+        if self.cut is not None:
+            return
         if kind in ("stmt", "expr"):
             self.row = self._new_row(e)
             return
@@ -551,7 +562,7 @@ class TableView:
         self.calls.append(text)
 
     def _keep(self) -> None:
-        if not self.rows or self.rows[-1] is not self.row:
+        if self.cut is None and (not self.rows or self.rows[-1] is not self.row):
             self.rows.append(self.row)
 
     def heading(self, key: tuple) -> str:
@@ -571,6 +582,10 @@ class TableView:
         self.stream.write("─┼─".join("─" * w for w in widths) + "\n")
         for row in table:
             self.stream.write(line(row) + "\n")
+        if self.cut is not None:
+            self.stream.write(f"\nтаблица оборвана на шаге {self.cut}: в ней уже {self.MAX_COLUMNS} столбцов значений "
+                              "(у каждой глубины рекурсии — свои); сузьте её: --depth N (вызовы не глубже N) "
+                              "или --vars ИМЕНА (по столбцу на имя)\n")
         split = [c for c in self.columns if self.heading(c) != c[0]]
         if split:
             name, frame = split[0]
