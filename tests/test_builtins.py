@@ -102,3 +102,17 @@ def test_random_numbers_of_an_emitted_file_follow_its_seed(tmp_path):
     other = subprocess.run([sys.executable, "-I", str(path), "--seed", "7"], capture_output=True, text=True,
                            encoding="utf-8", check=True).stdout
     assert other != emitted
+
+
+def test_a_kind_of_vid_written_without_quotes_is_told_to_be_quoted():
+    """`ВИД(n) = целое` reads a variable целое that has no value: the warning and the error
+    in every mode say that ВИД gives a string, not «присвойте целое значение»."""
+    text = "n := 5\nЕСЛИ ВИД(n) = целое ТО СООБЩИТЬ n КОНЕЦ_ЕСЛИ\n"
+    quoted = "пишите его в кавычках — ВИД(x) = 'целое'"
+    warning, = [w for w in pseudo.load(Source(text, "вид.pseudo")).warnings if w.code == "never-assigned"]
+    assert quoted in warning.hint
+    for output, error in run_all(text):
+        assert output == "" and "переменная целое не получила значения" in error and quoted in error
+        assert "присвойте целое" not in error
+    unquoted = run_all("ЕСЛИ ВИД(1) = цело ТО СООБЩИТЬ 1 КОНЕЦ_ЕСЛИ\n")[0][1]  # any other name: as before
+    assert "присвойте цело значение до этого места" in unquoted

@@ -8,6 +8,7 @@ from .. import nodes as n
 from ..errors import Diagnostic, diagnostic
 from ..messages import hint, nearest
 from ..runtime.library import BUILTINS
+from ..runtime.messages import KIND_WORDS, RUNTIME_HINTS
 from ..runtime.names import RESULT
 from .source import Span, fold_lookalikes
 from .syntax_errors import keyword_hint
@@ -54,9 +55,9 @@ def bind_names(program: n.Program, warnings: list[Diagnostic], errors: list[Diag
 
         def never_assigned(node) -> None:
             near = nearest_value(node.name)
-            warnings.append(diagnostic("warning", "never-assigned", node.span,
-                                       hint("never-assigned", nearest=near) if near else keyword_hint(node.name),
-                                       name=node.name))
+            why = RUNTIME_HINTS["kind-word"].format(name=node.name) if node.name in KIND_WORDS else \
+                hint("never-assigned", nearest=near) if near else keyword_hint(node.name)
+            warnings.append(diagnostic("warning", "never-assigned", node.span, why, name=node.name))
 
         def fix(node):
             match node:

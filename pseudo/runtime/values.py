@@ -10,7 +10,7 @@ start. Until then no value can be a fraction (`is_fraction`).
 """
 import sys
 
-from .messages import KINDS, RUNTIME_HINTS, RUNTIME_MESSAGES
+from .messages import KIND_WORDS, KINDS, RUNTIME_HINTS, RUNTIME_MESSAGES
 
 # The longest integer (or part of a fraction) an operation may make: about 300,000 digits. At this
 # length the slowest single operation Python cannot interrupt (a fraction's gcd, a long division)
@@ -35,7 +35,9 @@ class Failure(Exception):
         return RUNTIME_MESSAGES[self.code].format(**self.args_)
 
     def hint(self):
-        hint = RUNTIME_HINTS.get("word-read" if self.args_.get("read_into") else self.code)
+        code = "word-read" if self.args_.get("read_into") else \
+            "kind-word" if self.code == "unset-var" and self.args_["name"] in KIND_WORDS else self.code
+        hint = RUNTIME_HINTS.get(code)
         return hint.format(**self.args_) if hint else None
 
 
