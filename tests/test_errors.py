@@ -217,3 +217,26 @@ def test_an_output_the_system_will_not_write_is_told_in_russian(monkeypatch, cap
                          "py", str(program), "-o", str(out))
     assert code == 64 and not out.exists()
     assert f"не удалось записать {out}: {said}" in err, err
+
+
+def test_a_line_read_whole_and_used_as_a_number_is_told_to_go_through_число_in_every_mode(tmp_path):
+    """ПРОЧЕСТЬ СТРОКУ gives a string even when the line holds digits: a ДЛЯ bound, a product or a
+    sum with it names the read and hints ЧИСЛО — not «СТРОКА(n)» for printing, nor no hint."""
+    program = tmp_path / "п.pseudo"
+    cases = {"ДЛЯ i := 1 ДО n ВЫПОЛНЯТЬ СООБЩИТЬ i ВЕРНУТЬСЯ": "2:1: ошибка: границы и шаг цикла ДЛЯ",
+             "СООБЩИТЬ n + 1": "2:10: ошибка: операция «+» не применима к строке и целому числу",
+             "ЕСЛИ n > 2 ТО СООБЩИТЬ n КОНЕЦ_ЕСЛИ": "2:6: ошибка: нельзя сравнивать строку «3» и целое число 2"}
+    for line, error in cases.items():
+        program.write_text(f"ПРОЧЕСТЬ СТРОКУ n\n{line}\n", encoding="utf-8")
+        runs = {}
+        for mode in ([], ["--interpret"]):
+            runs[" ".join(["run", *mode])] = _child(["-m", "pseudo", "run", *mode, str(program)], b"3\n")
+        for limits in ([], ["--limits"]):
+            emitted = tmp_path / f"п{len(limits)}.py"
+            assert _child(["-m", "pseudo", "py", *limits, str(program), "-o", str(emitted)])[0] == 0
+            runs[" ".join(["py", *limits])] = _child([str(emitted)], b"3\n")
+        code, _, err = runs["run"]
+        assert code == 70 and err.startswith(f"{program}:{error}")
+        assert err.splitlines()[0].endswith(": строку «3» дало ПРОЧЕСТЬ СТРОКУ n — это строка, даже если в ней цифры")
+        assert "подсказка: число из прочитанной строки даёт ЧИСЛО: n := ЧИСЛО(n)" in err
+        assert all(run == runs["run"] for run in runs.values()), runs

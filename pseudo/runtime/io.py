@@ -7,7 +7,18 @@ import os
 import time
 
 from .limits import random_state, проверить_пределы
-from .values import MAX_DIGITS, WORDS_READ, Пересмотр, described, fail, is_number, norm, show, дробь
+from .values import (
+    LINES_READ,
+    MAX_DIGITS,
+    WORDS_READ,
+    Пересмотр,
+    described,
+    fail,
+    is_number,
+    norm,
+    show,
+    дробь,
+)
 
 MAX_PAUSE_MS = 10 ** 9
 # The characters of standard input a run reads; each line is kept for a run begun again
@@ -248,6 +259,7 @@ def start_io(stdin, stdout):
     """The streams of a new run."""
     global ВЫВОД, ВВОД
     WORDS_READ.clear()
+    LINES_READ.clear()
     ВЫВОД = Output(stdout)
     ВВОД = Input(stdin, ВЫВОД)
     return ВЫВОД, ВВОД
@@ -320,8 +332,8 @@ def _read(имя, whole_line):
         raise fail("read-eof", name=имя, what="ПРОЧЕСТЬ СТРОКУ" if whole_line else "ПРОЧЕСТЬ",
                    value="строки" if whole_line else "значения", nth=reads,
                    held=_all_read(held) if held else "ввод был пуст")
-    if type(значение) is str and not whole_line:
-        WORDS_READ[значение] = имя
+    if type(значение) is str:
+        (LINES_READ if whole_line else WORDS_READ)[значение] = имя
     return значение
 
 

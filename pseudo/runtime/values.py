@@ -35,7 +35,7 @@ class Failure(Exception):
         return RUNTIME_MESSAGES[self.code].format(**self.args_)
 
     def hint(self):
-        code = "word-read" if self.args_.get("read_into") else \
+        code = ("line-read" if self.args_.get("line") else "word-read") if self.args_.get("read_into") else \
             "kind-word" if self.code == "unset-var" and self.args_["name"] in KIND_WORDS else self.code
         hint = RUNTIME_HINTS.get(code)
         return hint.format(**self.args_) if hint else None
@@ -47,18 +47,24 @@ def fail(code, **args):
 
 
 WORDS_READ = {}  # a word ПРОЧЕСТЬ read (a string) → the variable or element it was read into
+LINES_READ = {}  # a line ПРОЧЕСТЬ СТРОКУ read → the same
 
 
 def slip_of_reading(a, b=0):
     """The arguments `read` and `read_into` of an error about values of the wrong kind: when
     one of them is a word ПРОЧЕСТЬ read and the other a number (or there is no other: an
     index), the reader typed a word where a number was wanted; the message says so, and its
-    hint is ВИД."""
+    hint is ВИД. A line ПРОЧЕСТЬ СТРОКУ read is a string even when it holds digits (`line`):
+    the hint is ЧИСЛО."""
     for word, other in ((a, b), (b, a)):
         if type(word) is str and word in WORDS_READ and is_number(other):
             into = WORDS_READ[word]
             return {"read": f": строку «{brief_string(word)}» дало ПРОЧЕСТЬ {into} — там набрано не число",
                     "read_into": into}
+        if type(word) is str and word in LINES_READ and is_number(other):
+            into = LINES_READ[word]
+            return {"read": f": строку «{brief_string(word)}» дало ПРОЧЕСТЬ СТРОКУ {into} — это строка, "
+                            "даже если в ней цифры", "read_into": into, "line": True}
     return {"read": "", "read_into": None}
 
 
