@@ -110,6 +110,8 @@ HINTS = {
                                "прочтите её до рекурсивного вызова",
     "never-assigned": "может быть, {nearest}?",
     "array-unread": "может быть, {nearest}?",
+    "keyword-as-name": "{keyword} — ключевое слово языка, а не имя: назовите переменную иначе, например {name} "
+                       "(строчными буквами)",
     "keyword-case": "ключевые слова пишутся прописными буквами: {keyword}{where}",
     "keyword-typo": "может быть, {keyword} вместо «{written}»{where}?",
     "keyword-latin": "«{written}»{where} набрано латинскими буквами; ключевое слово {keyword} пишется кириллицей",

@@ -67,6 +67,12 @@ def starts(code: str) -> str:
     ("ПРОЧЕСТЬ n, 5\n", 1, 13, "read-target"),
     ("x := 1\nСООБЩИТЬ x\u200b\n", 2, 11, "invisible-char"),
     ("x := 1\x00\n", 1, 7, "invisible-char"),
+    # a keyword taken for a name: a step, a remainder
+    ("ШАГ := 2\n", 1, 1, "keyword-as-name"),
+    ("ОСТ := 17 ОСТ 5\n", 1, 1, "keyword-as-name"),
+    ("ПРОЧЕСТЬ ДО\n", 1, 10, "keyword-as-name"),
+    ("x := 1\nСООБЩИТЬ x, ШАГ\n", 2, 13, "keyword-as-name"),
+    ("ДЛЯ ШАГ := 1 ДО 3 ВЫПОЛНЯТЬ СООБЩИТЬ 1 ВЕРНУТЬСЯ\n", 1, 5, "keyword-as-name"),
 ])
 def test_the_hint_fits_the_mistake(text, line, column, code):
     d = first_error(text)

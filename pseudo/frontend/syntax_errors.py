@@ -329,6 +329,9 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
         head = start_on_line(tok, source)
         if head is not tok and head.type != "PRINT":
             return hint("trailing-comma", fixed=" ".join(source.text[head.start_pos:tok.start_pos].split()))
+    if tok.type in NAME_LIKE and (source.text[tok.end_pos:].lstrip(" \t").startswith((":=", "[")) or
+                                  (before and before[-1].type in NAME_BEFORE)):  # `ШАГ := 1`, `ПРОЧЕСТЬ ОСТ`
+        return hint("keyword-as-name", keyword=tok.value, name=tok.value.lower())
     comma = _comma_for_semicolon(tok, before, after, source)
     if comma is not None:
         return comma
@@ -398,6 +401,12 @@ def _syntax_hint(tok: Token, expected: set[str], tokens: list[Token], source: So
     if waiting is not None and waiting.line < tok.line:  # its condition ran on, through the lines of its body
         return hint("missing-then", where=f" (строка {waiting.line})")
     return None
+
+
+# Keywords a pupil may well take for a variable's name (a step, a remainder), and the tokens
+# after which a name stands.
+NAME_LIKE = {"STEP", "TO", "REZ", "DIV", "MOD"}
+NAME_BEFORE = {"READ", "PRINT", "ASSIGN", "COMMA", "LPAR", "LSQB", "FOR"} | OPERATORS
 
 
 def _comma_for_semicolon(tok: Token, before: list[Token], after: list[Token], source: Source) -> str | None:
