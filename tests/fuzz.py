@@ -72,7 +72,9 @@ def outcome_of(loaded, stdin: str, mode: str) -> tuple:
     return out.getvalue(), None, 0
 
 
-LIMIT_ERRORS = ("превышен предел шагов", "превышен предел времени")  # what only a file with limits meets
+# what only a file with limits meets (a state that came back is told before the step limit, and
+# the readable file, without limits, has no watch for it: it runs on as a Python program would)
+LIMIT_ERRORS = ("превышен предел шагов", "превышен предел времени", "программа зациклилась")
 
 
 def emitted_outcome(loaded, stdin: str, workdir: Path, limits: bool) -> tuple:

@@ -135,6 +135,16 @@ def test_a_state_that_comes_back_stops_the_run_with_the_same_message_in_every_mo
     assert "программа зациклилась" in error and f"п.pseudo:{place}" in error and values in error, error
 
 
+@pytest.mark.parametrize("max_steps", [1_000_000, 100_000, 10_000])
+def test_a_state_that_comes_back_is_told_before_a_step_limit_below_the_watch_s_start(max_steps):
+    """The watch begins by half the step limit: a limit under its 2^20 steps (a task's) stopped
+    a repeating program at the limit, «превышен предел шагов», in every mode."""
+    text = "А: s := 0; Б\nБ: s := 1; А\n"
+    results = [outcome(text, mode, max_steps=max_steps) for mode in MODES]
+    assert results[0] == results[1] == results[2], results
+    assert "программа зациклилась" in results[0][1], results[0][1]
+
+
 NOT_CYCLES = {
     "вывод растёт": "ВЫПОЛНЯТЬ СООБЩИТЬ 'a', ВЕРНУТЬСЯ\n",
     "случайные числа": "ВЫПОЛНЯТЬ x := СЛУЧАЙНОЕ(2) ВЕРНУТЬСЯ\n",

@@ -117,6 +117,18 @@ def test_runaways_get_the_limit_they_hit(tmp_path):
     assert "  01  превышен" in deep.stdout  # the depth limit, or the time limit while its report is made
 
 
+def test_an_automaton_that_comes_back_is_told_so_under_a_tasks_step_limit_as_pseudo_run_tells_it(tmp_path):
+    """A task's step limit (1,000,000, below the 2^20 steps after which a run begins to watch)
+    stopped a pupil's two states that call each other at the limit, not where they repeat."""
+    task = doubling(tmp_path, "max_steps = 1_000_000\n")
+    path = program(tmp_path, "круг", "ПРОЧЕСТЬ n\nА: s := 0; Б\nБ: s := 1; А\n")
+    done = cli("test", "-q", str(task), path)
+    assert done.returncode == 1 and "превышен предел шагов" not in done.stdout, done.stdout
+    expected_error = cli("run", "-q", "--max-steps", "1000000", path, stdin="1\n").stderr
+    assert "ошибка: программа зациклилась: она снова здесь в том же состоянии" in expected_error
+    assert "\n".join("        " + line for line in expected_error.splitlines()) in done.stdout
+
+
 def test_a_run_that_takes_no_step_is_killed_after_its_time_limit(tmp_path):
     task = doubling(tmp_path, "time_limit = 0.5\n")
     # four reductions of a fraction of 300,000-digit parts in one statement, about 0.8 s each

@@ -66,8 +66,8 @@ def start_limits(limits, watch=None, notice=None):
     """Fresh counters for a new run; `watch`: its Watch, or None; `notice`: its Notice, or None."""
     global шаги, граница, глубина, предел_шагов, предел_глубины, предел_времени, срок, прервано, окно, взгляд
     global НАБЛЮДЕНИЕ, ЗАМЕТКА
-    шаги, глубина, прервано, НАБЛЮДЕНИЕ, ЗАМЕТКА = 0, 0, False, watch, notice
     предел_шагов, предел_глубины, предел_времени = limits.max_steps, limits.max_depth, limits.time_limit
+    шаги, глубина, прервано, НАБЛЮДЕНИЕ, ЗАМЕТКА = 0, 0, False, _watching(watch), notice
     граница = min(CHECK_EVERY if watch is None else watch.every, предел_шагов)
     взгляд = time.monotonic()
     срок = взгляд + предел_времени
@@ -77,8 +77,18 @@ def start_limits(limits, watch=None, notice=None):
 def restart_limits(watch=None):
     """The counters for a run begun again, and its Watch; its time and a Ctrl-C carry on."""
     global шаги, глубина, граница, НАБЛЮДЕНИЕ
-    шаги, глубина, НАБЛЮДЕНИЕ = 0, 0, watch
+    шаги, глубина, НАБЛЮДЕНИЕ = 0, 0, _watching(watch)
     граница = -1 if прервано else min(CHECK_EVERY if watch is None else watch.every, предел_шагов)
+
+
+def _watching(watch):
+    """The run's Watch, begun by half the step limit at the latest and looking some 32 times
+    before it: a limit below WATCH_AFTER (a task's 1,000,000, or 100,000) would otherwise stop
+    a program that repeats itself at the limit, not at the repeat."""
+    if watch is not None:
+        watch.after = min(watch.after, предел_шагов // 2)
+        watch.every = min(watch.every, max(предел_шагов // 64, 16))
+    return watch
 
 
 def steps_taken():
@@ -253,12 +263,12 @@ class Watch:
         next look."""
         self.note(frame, at_step)
         if not self.watchable or steps < self.after:
-            return CHECK_EVERY
+            return self.every if self.watchable else CHECK_EVERY
         self.deferred = not at_step
         if not at_step:  # the entry of a call: the look at the state is put off to the next step
             return 1
         self.looks += 1
-        after = self.every + self.looks * 2654435761 % 509
+        after = self.every + self.looks * 2654435761 % min(509, self.every)
         call = self.reader.call(frame)
         same = self.kept is not None and self.kept[1][0] is call
         keep = (self.kept is None or self.since >= self.power) and any(c is call for c in self.recent)
