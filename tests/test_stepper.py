@@ -329,3 +329,15 @@ def test_a_recording_that_a_runaway_recursion_fills_says_so(tmp_path):
     while not bounded.finished:
         bounded.more()
     assert bounded.note == "записаны первые 50 событий; увеличьте --max-events"
+
+
+def test_the_stack_of_a_deep_recursion_shows_its_ends_not_every_call(tmp_path):
+    """A stop 2,000 calls deep printed all 2,000 calls on the «стек:» line at every stop (100,000
+    in a recursion without end: megabytes a step); its first and last three, and how many between."""
+    program = tmp_path / "сумма.pseudo"
+    program.write_text("F (k) =\n    ЕСЛИ k = 2000 ТО\n        СООБЩИТЬ k\n    ИНАЧЕ\n        F(k + 1)\n    КОНЕЦ_ЕСЛИ\n"
+                       "F(1)\n", encoding="utf-8")
+    stop = session(program, "c 3").split("(шаг) ")[1]
+    stack = next(line for line in stop.splitlines() if line.startswith("стек: "))
+    assert stack == "стек: F(1) → F(2) → F(3) → … ещё 1994 вызова … → F(1998) → F(1999) → F(2000)"
+    assert "глубина 2000" in stop

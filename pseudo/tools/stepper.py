@@ -15,6 +15,7 @@ import shutil
 import sys
 
 from .. import nodes as n
+from ..runtime.io import plural
 from .evaluate import Point, array_elements, evaluate
 from .trace import definition_name, named, statement_end
 from .views import call_text, printed
@@ -338,9 +339,9 @@ class Stepper:
             place += f" · состояние {state}"
         self.write(place + "\n")
         if stack:
-            self.write("стек: " + " → ".join(stack) + "\n")
+            self.write("стек: " + " → ".join(shown_stack(stack)) + "\n")
         if e["kind"] == "expr":
-            self.write(self._expression(e, stack) + "\n")
+            self.write(self._expression(e, call_text(printed(stack[-1])) if stack else "") + "\n")
         source = self.sources.get(e["file"])
         if source is None:
             return
@@ -372,9 +373,8 @@ class Stepper:
         return "\n".join([*lines, line])
 
     @staticmethod
-    def _expression(e: dict, stack: list[str]) -> str:
-        """What a step inside an expression does."""
-        call = stack[-1] if stack else ""
+    def _expression(e: dict, call: str) -> str:
+        """What a step inside an expression does, in the call `call`."""
         if e["role"] == "body":
             return f"вычисляется значение {call}"
         if e["role"] == "value":
@@ -424,12 +424,14 @@ class Stepper:
         return parts
 
     def _context(self):
+        """The state and the calls in progress here: the calls' events, each made text only
+        where it is shown (a recursion 100,000 deep is that many)."""
         state, stack = None, []
         for e in self.events[:self.stops[self.pos] + 1]:
             if e["kind"] == "state":
                 state = e["to"]
             elif e["kind"] == "call":
-                stack.append(call_text(printed(e)))
+                stack.append(e)
             elif e["kind"] == "return":
                 stack.pop()
         return state, stack
@@ -456,6 +458,18 @@ class Stepper:
                     globals_[e["name"]] = e["new"]
         locals_, definition = frames[-1]
         return Point(globals_, arrays, {k: v for k, v in locals_.items() if v is not None}, definition)
+
+
+STACK_ENDS = 3  # calls shown at each end of a longer stack
+
+
+def shown_stack(calls: list[dict]) -> list[str]:
+    """The calls in progress as text; of a deep recursion its first and last calls and how many
+    between."""
+    if len(calls) <= 2 * STACK_ENDS + 1:
+        return [call_text(printed(e)) for e in calls]
+    return [*(call_text(printed(e)) for e in calls[:STACK_ENDS]), f"… ещё {plural(len(calls) - 2 * STACK_ENDS, 'вызов', 'вызова', 'вызовов')} …",
+            *(call_text(printed(e)) for e in calls[-STACK_ENDS:])]
 
 
 def _quoted(text: str) -> str:
