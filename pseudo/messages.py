@@ -114,6 +114,8 @@ HINTS = {
                        "(строчными буквами)",
     "keyword-case": "ключевые слова пишутся прописными буквами: {keyword}{where}",
     "keyword-typo": "может быть, {keyword} вместо «{written}»{where}?",
+    "keyword-layout": "«{written}»{where} набрано в латинской раскладке клавиатуры: это {keyword}; переключите "
+                      "раскладку на русскую",
     "keyword-latin": "«{written}»{where} набрано латинскими буквами; ключевое слово {keyword} пишется кириллицей",
     "keyword-latin-letters": "в «{written}»{where} {which} {letters}; ключевое слово {keyword} пишется "
                              "целиком кириллицей",

@@ -67,6 +67,11 @@ def starts(code: str) -> str:
     ("ПРОЧЕСТЬ n, 5\n", 1, 13, "read-target"),
     ("x := 1\nСООБЩИТЬ x\u200b\n", 2, 11, "invisible-char"),
     ("x := 1\x00\n", 1, 7, "invisible-char"),
+    # typed with the Latin keyboard layout
+    ("GHJXTCNM n\n", 1, 1, "keyword-layout"),
+    ("CJJ<OBNM 1\n", 1, 1, "keyword-layout"),
+    ("n := 3\nLKZ i := 1 ДО n ВЫПОЛНЯТЬ СООБЩИТЬ i ВЕРНУТЬСЯ\n", 2, 12, "keyword-layout"),
+    ("ЕСЛИ 1 > 0 NJ СООБЩИТЬ 1 КОНЕЦ_ЕСЛИ\n", 1, 15, "keyword-layout"),
     # a keyword taken for a name: a step, a remainder
     ("ШАГ := 2\n", 1, 1, "keyword-as-name"),
     ("ОСТ := 17 ОСТ 5\n", 1, 1, "keyword-as-name"),

@@ -313,7 +313,7 @@ class BodyResolver:
         # the run is an expression once its lower-case keywords are written in capitals
         in_prose = bool(near) or reads_as_prose(run.tokens) and not self.keywords_in_lower_case(run.tokens)
         for tok in run.tokens:
-            tip = keyword_hint(tok.value, in_prose=in_prose, first=tok is head) \
+            tip = keyword_hint(tok.value, in_prose=in_prose, first=tok is head, after=self.source.text[tok.end_pos:][:40]) \
                 if tok.type in WORD_TYPES else None
             if tip:
                 return static_error("no-phrase", span_of_token(self.source, tok), tip, text=text)

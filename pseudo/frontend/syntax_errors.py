@@ -83,6 +83,9 @@ def _char_hint(ch: str, after: str) -> str | None:
 
 
 LATIN_KEYWORDS = {fold_lookalikes(k): k for k in KEYWORDS}  # a keyword with Latin look-alikes: TO for ТО
+# The keys of the Russian layout on the Latin one: ПРОЧЕСТЬ typed with the wrong layout is GHJXTCNM.
+LATIN_LAYOUT = str.maketrans("qwertyuiop[]asdfghjkl;'zxcvbnm,.`QWERTYUIOP{}ASDFGHJKL:\"ZXCVBNM<>~",
+                             "йцукенгшщзхъфывапролджэячсмитьбюёЙЦУКЕНГШЩЗХЪФЫВАПРОЛДЖЭЯЧСМИТЬБЮЁ")
 FEMININE = {"метка", "строка", "запятая"}
 MASCULINE = {"образец", "конец"}
 
@@ -584,11 +587,17 @@ SYNONYMS = {"ПРОЧИТАТЬ": "ПРОЧЕСТЬ", "ЧИТАТЬ": "ПРОЧ�
             "ПЕЧАТАТЬ": "СООБЩИТЬ", "НАПИСАТЬ": "СООБЩИТЬ", "ПЕРЕЙТИ": "ПЕРЕЙТИ К", "ИДТИ": "ПЕРЕЙТИ К"}
 
 
-def keyword_hint(word: str, where: str = "", in_prose: bool = False, first: bool = False) -> str | None:
+def keyword_hint(word: str, where: str = "", in_prose: bool = False, first: bool = False,
+                 after: str = "") -> str | None:
     """The hint for a name that is a keyword mistyped: in lower case, with Latin letters that
-    look like its Cyrillic ones (naming them), or misspelt; None if it is not one. `in_prose`:
-    the word may be a phrase's own, so a lower-case «и» or «до» is no slip; `first`: the word
-    begins a statement, where ВЫВЕСТИ or ВВОД stands for the keyword of another language."""
+    look like its Cyrillic ones (naming them), typed with the Latin keyboard layout, or misspelt;
+    None if it is not one. `in_prose`: the word may be a phrase's own, so a lower-case «и» or
+    «до» is no slip; `first`: the word begins a statement, where ВЫВЕСТИ or ВВОД stands for the
+    keyword of another language; `after`: the text after the word (СООБЩИТЬ on the Latin layout
+    is CJJ<OBNM, a name and a «<»)."""
+    typed = re.match(r"[A-Za-z_<>,.;:'\"\[\]{}`~]*", word + after)[0]
+    if typed.translate(LATIN_LAYOUT) in KEYWORDS - {"И"}:  # (a Latin B is a name)
+        return hint("keyword-layout", written=typed, keyword=typed.translate(LATIN_LAYOUT), where=where)
     if first and word.upper() in SYNONYMS:
         return hint("keyword-typo", written=word, keyword=SYNONYMS[word.upper()], where=where)
     if word.upper() in OPERATOR_WORDS:
