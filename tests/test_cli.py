@@ -414,3 +414,19 @@ def test_check_names_every_broken_part_then_the_count_and_run_refuses_with_the_s
     assert checked.stderr.endswith("ошибок: 5\n") and checked.returncode == 65
     ran = cli("run", path)
     assert ran.returncode == 65 and re.findall(r"^.*п\.pseudo:(\d+:\d+): ошибка", ran.stderr, re.MULTILINE) == places
+
+
+@pytest.mark.parametrize("mode", [[], ["--interpret"], ["emitted"], ["emitted", "--limits"]])
+def test_ctrl_c_while_the_program_waits_for_input_stops_it_at_once(tmp_path, mode):
+    """A pupil's program waits for a number nobody types: Ctrl-C stopped it only two seconds
+    later (its thread, blocked reading, takes no step); now at once, at its ПРОЧЕСТЬ."""
+    with child(_argv(tmp_path, "СООБЩИТЬ 'число:'\nПРОЧЕСТЬ n\nСООБЩИТЬ n\n", mode), stdin=subprocess.PIPE) as proc:
+        _started(proc)
+        time.sleep(0.3)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)  # its input still open: no end of input comes to end it
+        seconds = time.monotonic() - sent
+        _, err = proc.communicate(timeout=10)
+    assert proc.returncode == 130 and "п.pseudo:2:1: ошибка: выполнение прервано (Ctrl-C)" in err, err
+    assert seconds < 1.0, seconds

@@ -156,6 +156,7 @@ class Input:
     def __init__(self, stream, output):
         self.stream = stream
         self.output = output
+        self.waiting = False  # blocked in the stream's readline: no step comes until a line does
         self.line = ""  # the current line, without its line break
         self.pending = []  # its tokens not read yet, the next one last
         self.used = 0  # its tokens read
@@ -176,7 +177,11 @@ class Input:
         """The next line of the stream without its line break, or None at the end of input.
         What is read is kept for a run begun again: an input without end (`yes |`, a line of
         /dev/zero) stops at MAX_INPUT characters, not when memory runs out."""
-        line = self.stream.readline(MAX_INPUT - self.read + 1)
+        self.waiting = True
+        try:
+            line = self.stream.readline(MAX_INPUT - self.read + 1)
+        finally:
+            self.waiting = False
         if not line:
             return None
         self.read += len(line)
@@ -263,6 +268,11 @@ def start_io(stdin, stdout):
     ВЫВОД = Output(stdout)
     ВВОД = Input(stdin, ВЫВОД)
     return ВЫВОД, ВВОД
+
+
+def waiting_for_input():
+    """Is the run blocked reading its input (where Ctrl-C need not wait for its next step)?"""
+    return ВВОД is not None and ВВОД.waiting
 
 
 def surroundings():

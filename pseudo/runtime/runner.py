@@ -8,7 +8,7 @@ import os
 import sys
 import time
 
-from .io import finish_io, restart_io, start_io, surroundings
+from .io import finish_io, restart_io, start_io, surroundings, waiting_for_input
 from .limits import (
     CHECK_EVERY,
     Limits,
@@ -35,7 +35,7 @@ def run_program(main, stdin, stdout, limits, frames_per_call, exact=None, hands_
                 watch=None, notice=None):
     """main() with fresh streams and limits, on a deep stack. КОНЕЦ_РАБОТЫ ends it normally;
     any other exception is raised to the caller as it came. Ctrl-C stops the program at its
-    next step; one blocked in input is abandoned after two seconds (KeyboardInterrupt).
+    next step; one blocked in input is abandoned at once (KeyboardInterrupt).
 
     With `exact` (a function giving the exact main()), main() is the fast or the readable code:
     it leaves the depth to Python's recursion limit, set to admit exactly `max_depth` calls; the
@@ -124,7 +124,8 @@ def on_deep_stack(fn, on_interrupt, deadline=None, on_time=None):
     Ctrl-C reaches this thread: `on_interrupt` asks the program to stop at its next step;
     a program that takes no counted step for a while (a long loop of constant bounds, slow
     operations on huge numbers) gets the interruption in its own thread, at its next Python
-    instruction; one blocked in input is abandoned after two seconds.
+    instruction; one blocked in input is abandoned at once (after two seconds, one that may be
+    in one long operation).
 
     The time limit is watched here the same way: past `deadline` (the run's, time.monotonic()),
     `on_time` asks the program to stop at its next step, and a program that takes none within
@@ -163,9 +164,10 @@ def on_deep_stack(fn, on_interrupt, deadline=None, on_time=None):
                 _interrupt_thread(worker, ВремяВышло)
     except KeyboardInterrupt as stop:
         on_interrupt()
-        if not done.acquire(timeout=0.2) and worker is not None:
+        blocked = waiting_for_input()  # no step comes, nor a Python instruction, until a line does
+        if not done.acquire(timeout=0.02 if blocked else 0.2) and worker is not None:
             _interrupt_thread(worker)
-            if not done.acquire(timeout=2.0):  # blocked in input, or in one long operation
+            if not done.acquire(timeout=0.02 if blocked else 2.0):  # blocked in input, or in one long operation
                 stop.waiting = sys._current_frames().get(worker)  # where: the report shows it
                 raise
         if not outcome:  # fn() ended on its own meanwhile: the Ctrl-C stops what was to follow
