@@ -67,6 +67,10 @@ def starts(code: str) -> str:
     ("ПРОЧЕСТЬ n, 5\n", 1, 13, "read-target"),
     ("x := 1\nСООБЩИТЬ x\u200b\n", 2, 11, "invisible-char"),
     ("x := 1\x00\n", 1, 7, "invisible-char"),
+    # a string indexed as an array
+    ("s := 'abc'\nСООБЩИТЬ s[1]\n", 2, 10, "string-as-array"),
+    ("ПРОЧЕСТЬ СТРОКУ w\nДЛЯ i := 1 ДО ДЛИНА(w) ВЫПОЛНЯТЬ СООБЩИТЬ w[i] ВЕРНУТЬСЯ\n", 2, 43, "string-as-array"),
+    ("x := 1\nСООБЩИТЬ x[1]\n", 2, 10, "scalar-and-array"),
     # typed with the Latin keyboard layout
     ("GHJXTCNM n\n", 1, 1, "keyword-layout"),
     ("CJJ<OBNM 1\n", 1, 1, "keyword-layout"),

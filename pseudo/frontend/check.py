@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..analysis import Facts, automaton
-from ..analysis.kinds import BOOL
+from ..analysis.kinds import BOOL, STR
 from ..errors import Diagnostic, diagnostic
 from ..messages import hint, nearest
 from ..runtime.library import BUILTINS
@@ -33,8 +33,8 @@ def check(program: n.Program, facts: Facts, captures=()) -> list[Diagnostic]:
                                   hint("array-as-value", name=name), name=name))
             continue
         first, second = sorted((uses.scalars[name], uses.arrays[name]), key=lambda x: (x.span.line, x.span.column))
-        out.append(diagnostic("error", "scalar-and-array", second.span, hint("scalar-and-array"), name=name,
-                              line=first.span.line))
+        tip = hint("string-as-array", name=name) if facts.kinds.var(name, None) == STR else hint("scalar-and-array")
+        out.append(diagnostic("error", "scalar-and-array", second.span, tip, name=name, line=first.span.line))
     return out
 
 
