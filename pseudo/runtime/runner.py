@@ -22,7 +22,7 @@ from .limits import (
     start_random,
     time_is_up,
 )
-from .names import API, BOUNDARY, EXACT_MAIN, MAIN, PYTHON_WORDS, STEPS
+from .names import API, BOUNDARY, EXACT_MAIN, MAIN, PYTHON_WORDS, STATE, STATES, STEPS
 from .report import EXIT_RUNTIME, in_exact_place, os_words, program_of, report_exception
 from .values import КонецРаботы, Пересмотр, Ячейка
 
@@ -236,6 +236,7 @@ class FrameReader:
         self.before, self.fast, self.place = before, fast, place
         machine = machine or {}
         self.counts = {machine.get(w, w) for w in (STEPS, BOUNDARY)}  # the fast code's own: not the program's state
+        self.states = {machine.get(w, w) for w in (STATE, STATES)}  # an automaton's loop: state, not a variable
         self.mains = {machine.get(w, w) for w in (MAIN, EXACT_MAIN)}  # the main program's function
         self.positions = {}
         self.nested = {}  # (code, the code of the frame below) → is the first made in the second?
@@ -283,8 +284,11 @@ class FrameReader:
         for names in scopes:
             for name, value in names.items():
                 if type(value) is Ячейка:
+                    if value.ключ == value.имя != name and value.имя in names and type(names[value.имя]) is not Ячейка:
+                        name = value.имя  # a variable of the call kept in a cell (`ячейка_x`): its `x` is stale
                     value = value.или_ничего()
-                if frozen(value, [0]) is not None and not isinstance(value, dict) and not self.counting(name):
+                if frozen(value, [0]) is not None and not isinstance(value, dict) and not self.counting(name) \
+                        and name not in self.states:
                     out[name] = value
         return out
 
