@@ -4,7 +4,8 @@ into a wrong result without a word. Each gets a warning that names both places.
 - two different names that look the same on screen (`c` Latin and `с` Cyrillic; `ﬁ` and `fi`);
 - `k = n * 2` between statements of the main program: a function k, not an assignment;
 - a recursive definition that assigns a global and reads it again after a recursive call
-  (not a counter it updates from its own value, such as `шаг := шаг + 1`).
+  (not a counter it updates from its own value, such as `шаг := шаг + 1`);
+- a ДЛЯ's variable assigned in its body, which does not change the loop's next value.
 """
 from __future__ import annotations
 
@@ -24,7 +25,29 @@ def warnings(program: n.Program, recursive: set[str], first: FirstUses | None = 
             for x in n.walk(root):
                 first.see_node(x)
     return look_alike_names(first.first) + definitions_like_assignments(program) + \
-        globals_across_recursion(program, recursive)
+        globals_across_recursion(program, recursive) + loop_variables_assigned(program)
+
+
+# ---- a ДЛЯ's variable assigned in its body ----
+
+def loop_variables_assigned(program: n.Program) -> list[Diagnostic]:
+    """`i := 1` in the body of `ДЛЯ i := …`: the loop's next value is its progression's all the
+    same (language.md § 4), so a loop meant to start again, or to stop early, runs on as if
+    nothing were assigned."""
+    out = []
+    for root in n.bodies(program):
+        for loop in n.walk(root):
+            if not isinstance(loop, n.For):
+                continue
+            for x in n.walk(loop.body):
+                targets = (x.target,) if isinstance(x, n.Assign) else x.targets if isinstance(x, n.Read) else ()
+                target = next((t for t in targets if isinstance(t, n.Var) and t.name == loop.var), None)
+                if target is not None:
+                    out.append(diagnostic("warning", "for-var-assigned", target.span,
+                                          hint("for-var-assigned", name=loop.var), name=loop.var,
+                                          line=loop.span.line))
+                    break
+    return out
 
 
 # ---- names that look the same ----
