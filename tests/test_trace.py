@@ -152,6 +152,13 @@ def test_filters():
     assert cli("trace", "-q", "--only", "всё", *args).returncode == 64
 
 
+def test_a_window_that_ends_before_it_begins_is_a_usage_error():
+    """`--from 10 --to 5` traced nothing and said nothing, exit 0."""
+    done = cli("trace", "-q", "--from", "10", "--to", "5", "programs/queens_recursive.pseudo")
+    assert done.returncode == 64 and done.stdout == ""
+    assert done.stderr == "pseudo: ошибка: --from 10 больше, чем --to 5: между ними нет ни одного события\n"
+
+
 def test_the_trace_goes_where_the_user_sends_standard_output(tmp_path):
     """`pseudo trace p > file` and `| less` capture the trace, which holds the program's output
     as `вывод:` events; the output is not written a second time in between."""

@@ -63,6 +63,8 @@ def _trace_file(stream):
 def _trace_filter(args):
     """The events asked for: --only, --vars, --from, --to, --depth."""
     from ..tools.views import ONLY, Filter
+    if args.first is not None and args.last is not None and args.first > args.last:
+        raise UsageError(f"--from {args.first} больше, чем --to {args.last}: между ними нет ни одного события")
     return Filter(kinds=set().union(*(ONLY[k] for k in _event_kinds(args.only, ONLY))) if args.only else None,
                   names={x.strip() for x in args.vars.split(",") if x.strip()} if args.vars else None,
                   first=args.first, last=args.last,
