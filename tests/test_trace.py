@@ -152,6 +152,22 @@ def test_filters():
     assert cli("trace", "-q", "--only", "всё", *args).returncode == 64
 
 
+def test_a_trace_stopped_at_its_events_says_what_a_pupil_s_runaway_looks_like(tmp_path):
+    """A loop or a recursion without end fills --max-events: the note said only «увеличьте
+    --max-events», a fix that never ends such a program."""
+    loop = tmp_path / "цикл.pseudo"
+    loop.write_text("i := 0\nПОКА i ≥ 0 ВЫПОЛНЯТЬ i := i + 1 ВЕРНУТЬСЯ\n", encoding="utf-8")
+    done = cli("trace", "-q", "--max-events", "500", str(loop))
+    assert done.returncode == 0 and done.stderr == (
+        "pseudo: трассировка остановлена после 500 событий; если программа не кончается, посмотрите, что должно "
+        "остановить повторение; если ей просто нужно больше событий — --max-events N\n")
+    deep = tmp_path / "рекурсия.pseudo"
+    deep.write_text("F(k) = F(k + 1)\nСООБЩИТЬ F(1)\n", encoding="utf-8")
+    done = cli("trace", "-q", "--format", "jsonl", "--max-events", "30000", str(deep))
+    assert done.stderr.startswith("pseudo: трассировка остановлена после 30000 событий на глубине ")
+    assert "похоже, рекурсия не кончается" in done.stderr
+
+
 def test_a_window_that_ends_before_it_begins_is_a_usage_error():
     """`--from 10 --to 5` traced nothing and said nothing, exit 0."""
     done = cli("trace", "-q", "--from", "10", "--to", "5", "programs/queens_recursive.pseudo")

@@ -114,14 +114,24 @@ def _run_traced(args, loaded, tracer, view, sink, page, program_output, max_even
     try:
         run(loaded, stdout=program_output, limits=run_limits(args), tracer=tracer)
     except TraceLimit as e:
-        stopped = f"pseudo: трассировка остановлена после {e.limit} событий; увеличьте --max-events"
-        outcome = "trace-limit"
+        stopped, outcome = f"pseudo: трассировка остановлена после {e.limit} событий{_why_so_many(tracer)}", "trace-limit"
     except PseudoError as e:
         outcome, error = "error", e
         raise
     finally:
         _end_trace(tracer, view, sink, page, outcome, error, max_events)
     return stopped
+
+
+def _why_so_many(tracer) -> str:
+    """What a trace stopped at --max-events may mean: a recursion or a loop without end is far
+    likelier in a pupil's program than a trace too short."""
+    from ..tools.recording import RUNAWAY_DEPTH
+    if tracer.depth >= RUNAWAY_DEPTH:
+        return (f" на глубине {tracer.depth}: похоже, рекурсия не кончается — у определения должен быть случай, в "
+                "котором оно не вызывает себя (--max-events N покажет больше)")
+    return ("; если программа не кончается, посмотрите, что должно остановить повторение; если ей просто нужно "
+            "больше событий — --max-events N")
 
 
 def _end_trace(tracer, view, sink, page, outcome: str, error, max_events: int) -> None:
