@@ -246,9 +246,10 @@ MAX_TEST_BYTES = 40 * 1024 * 1024  # the runtime reads at most 10,000,000 charac
 
 
 def _text(path: str, faults: list) -> str | None:
-    """A text file of the task as a program reads its input: UTF-8 (a byte-order mark
-    dropped), every line end \\n. A folder, a device or a pipe named as a test (/dev/zero
-    linked as 02.in, a fifo) is a fault, not read: reading it would not end."""
+    """A text file of the task as a program reads its input (runtime/io.py): UTF-8, a
+    byte-order mark dropped, \\r\\n read as \\n and a lone \\r kept. A folder, a device or a
+    pipe named as a test (/dev/zero linked as 02.in, a fifo) is a fault, not read: reading it
+    would not end."""
     try:
         mode = os.stat(path).st_mode
         if stat.S_ISDIR(mode):
@@ -272,7 +273,7 @@ def _text(path: str, faults: list) -> str | None:
         faults.append(_fault(f"файл {path} {not_utf8(data, e.start)}",
                              _span(path, data.decode("utf-8", "replace"), line, column, 1), encoding_hint(data, "файл")))
         return None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.replace("\r\n", "\n")
 
 
 # ---- where a fault of task.toml is ----

@@ -526,6 +526,20 @@ def test_a_test_that_is_a_device_a_pipe_or_a_folder_is_told_not_read(tmp_path):
     assert f"{task}/tests/04.in — это папка, а не файл теста" in done.stderr
 
 
+@pytest.mark.parametrize(("solution", "given", "expected"), [
+    ("ПРОЧЕСТЬ n\nСООБЩИТЬ n + 1\n", "\ufeff5\r\n", "6\n"),  # Notepad's byte-order mark and line ends
+    ("ПРОЧЕСТЬ СТРОКУ s\nСООБЩИТЬ ДЛИНА(s)\n", "ab\rcd\n", "5\n"),  # a lone \r is a character of the line
+])
+def test_a_test_reads_its_input_as_pseudo_run_reads_the_same_file(tmp_path, solution, given, expected):
+    """docs/tasks.md: a test prints what `pseudo run ПРОГРАММА < ИМЯ.in` prints."""
+    task = make_task(tmp_path / "задача", {"01": (None, expected)}, solution=solution)
+    (task / "tests" / "01.in").write_bytes(given.encode("utf-8"))
+    assert cli("test", str(task)).returncode == 0
+    solved = subprocess.run([sys.executable, "-m", "pseudo", "run", str(task / "solution.pseudo")],
+                            input=(task / "tests" / "01.in").read_bytes(), capture_output=True, check=False)
+    assert solved.stdout.decode("utf-8") == expected, solved.stderr.decode("utf-8")
+
+
 def test_a_test_file_not_in_utf8_is_told_with_its_line(tmp_path):
     task = make_task(tmp_path / "задача", {"01": ("1\n", "ответ: 2\n")}, solution=DOUBLE)
     (task / "tests" / "01.out").write_bytes("строка\nответ: ".encode() + b"\xff\n")

@@ -187,6 +187,8 @@ class Input:
         self.read += len(line)
         if self.read > MAX_INPUT:
             raise fail("input-too-long", length=f"{MAX_INPUT:,}".replace(",", " "))
+        if not self.lines and line.startswith("\ufeff"):  # the byte-order mark Notepad saves first
+            line = line[1:]
         self.lines.append(line)
         if not line.isascii():
             self.check_encoding(line)
