@@ -33,21 +33,25 @@ def warnings(program: n.Program, recursive: set[str], first: FirstUses | None = 
 def loop_variables_assigned(program: n.Program) -> list[Diagnostic]:
     """`i := 1` in the body of `ДЛЯ i := …`: the loop's next value is its progression's all the
     same (language.md § 4), so a loop meant to start again, or to stop early, runs on as if
-    nothing were assigned."""
-    out = []
+    nothing were assigned. Told once per loop, at the first such assignment; one walk of each
+    body, each node with the ДЛЯ loops around it (a walk per loop was quadratic in their
+    nesting)."""
+    out, told = [], set()
     for root in n.bodies(program):
-        for loop in n.walk(root):
-            if not isinstance(loop, n.For):
-                continue
-            for x in n.walk(loop.body):
-                targets = (x.target,) if isinstance(x, n.Assign) else x.targets if isinstance(x, n.Read) else ()
-                target = next((t for t in targets if isinstance(t, n.Var) and t.name == loop.var), None)
-                if target is not None:
-                    out.append(diagnostic("warning", "for-var-assigned", target.span,
-                                          hint("for-var-assigned", name=loop.var), name=loop.var,
-                                          line=loop.span.line))
-                    break
-    return out
+        stack = [(root, ())]
+        while stack:
+            node, around = stack.pop()
+            targets = (node.target,) if isinstance(node, n.Assign) else node.targets if isinstance(node, n.Read) else ()
+            for t in targets:
+                for loop in around if isinstance(t, n.Var) else ():
+                    if loop.var == t.name and id(loop) not in told:
+                        told.add(id(loop))
+                        out.append(diagnostic("warning", "for-var-assigned", t.span, hint("for-var-assigned",
+                                              name=loop.var), name=loop.var, line=loop.span.line))
+            inner = (*around, node) if isinstance(node, n.For) else around
+            stack.extend((child, inner if child is getattr(node, "body", None) else around)
+                         for child in reversed(n.children(node)))
+    return sorted(out, key=lambda d: (d.span.line, d.span.column))
 
 
 # ---- names that look the same ----
