@@ -26,6 +26,7 @@ HINTED_OTHERWISE = {
     "empty-body": "body-dedent",
     "use-not-found": "use-not-found or use-not-found-folder",
     "use-read-error": "the encoding's hint (encoding_hint), use-not-a-program, use-no-access",
+    "function-value-lost": "builtin-as-statement's: the same fix, a function of the program's own",
     "undefined-call": "its own key, or call-of-variable",
     "bracket-unclosed-end": "bracket-unclosed: the same closer to add",
 }

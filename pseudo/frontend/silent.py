@@ -5,7 +5,8 @@ into a wrong result without a word. Each gets a warning that names both places.
 - `k = n * 2` between statements of the main program: a function k, not an assignment;
 - a recursive definition that assigns a global and reads it again after a recursive call
   (not a counter it updates from its own value, such as `шаг := шаг + 1`);
-- a ДЛЯ's variable assigned in its body, which does not change the loop's next value.
+- a ДЛЯ's variable assigned in its body, which does not change the loop's next value;
+- a function of one expression called as a statement (`F(3)`): its value is lost.
 """
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def warnings(program: n.Program, recursive: set[str], first: FirstUses | None = 
             for x in n.walk(root):
                 first.see_node(x)
     return look_alike_names(first.first) + definitions_like_assignments(program) + \
-        globals_across_recursion(program, recursive) + loop_variables_assigned(program)
+        globals_across_recursion(program, recursive) + loop_variables_assigned(program) + \
+        function_values_lost(program)
 
 
 # ---- a ДЛЯ's variable assigned in its body ----
@@ -52,6 +54,28 @@ def loop_variables_assigned(program: n.Program) -> list[Diagnostic]:
             stack.extend((child, inner if child is getattr(node, "body", None) else around)
                          for child in reversed(n.children(node)))
     return sorted(out, key=lambda d: (d.span.line, d.span.column))
+
+
+def function_values_lost(program: n.Program) -> list[Diagnostic]:
+    """`F(3)` alone, F a function of one expression that only computes its value: the value is
+    lost, as a built-in's is (an error there, binding.py). A function with a body may print or
+    assign, one with a РЕЗ parameter assigns it, and one that calls a definition or СЛУЧАЙНОЕ
+    may act: those are called for what they do."""
+    out = []
+    for root in n.bodies(program):
+        for s in n.walk(root):
+            if isinstance(s, n.CallStmt) and isinstance(s.call, n.Call):
+                d = program.definitions.get(s.call.name)
+                if d is not None and _only_a_value(d):
+                    call = s.call.span.text()
+                    out.append(diagnostic("warning", "function-value-lost", s.span,
+                                          hint("builtin-as-statement", call=call), name=d.name))
+    return out
+
+
+def _only_a_value(d: n.Definition) -> bool:
+    return d.is_function and not isinstance(d.body, n.Block) and not any(p.by_ref for p in d.params) and \
+        not any(isinstance(x, n.Call) or isinstance(x, n.BuiltinCall) and x.name == "СЛУЧАЙНОЕ" for x in n.walk(d.body))
 
 
 # ---- names that look the same ----
