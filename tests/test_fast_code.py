@@ -637,3 +637,35 @@ def test_an_array_whose_first_index_has_no_upper_bound_is_a_list_of_rows_that_gr
     got = in_every_mode(text)
     assert got.stdout.startswith("3 4 5\n7 10 13\n"), got.stdout
     assert (error in got.error.render()) if error else got.error is None, got.error and got.error.render()
+
+
+NAME_AND_NUMBER = ("ПРОЧЕСТЬ имя, n\ns := 0\nДЛЯ i := 1 ДО 1000 ВЫПОЛНЯТЬ s := s + i ОСТ n ВЕРНУТЬСЯ\n"
+                   "СООБЩИТЬ имя, s\n")
+READ_AGAIN = ("«прочесть целое (РЕЗ x)» =\n    ПРОЧЕСТЬ x\n    ПОКА ВИД(x) ≠ 'целое' ВЫПОЛНЯТЬ\n"
+              "        СООБЩИТЬ 'нужно целое, а набрано «' + СТРОКА(x) + '»:',\n        ПРОЧЕСТЬ x\n    ВЕРНУТЬСЯ\n"
+              "прочесть целое n\ns := 0\nДЛЯ i := 1 ДО n ВЫПОЛНЯТЬ s := s + i * n ВЕРНУТЬСЯ\nСООБЩИТЬ s\n")
+
+
+@pytest.mark.parametrize("text, stdin, printed, reads", [
+    (NAME_AND_NUMBER, "Анна 5", "Анна 2000\n", ["прочесть('имя')", "прочесть_целое('n')"]),
+    (NAME_AND_NUMBER, "7 5", "7 2000\n", ["прочесть('имя')", "прочесть_целое('n')"]),
+    (READ_AGAIN, "пять 5", "нужно целое, а набрано «пять»:\n75\n", ["прочесть('x')"]),
+], ids=["word", "number", "read-again"])
+def test_a_value_read_is_guarded_as_an_integer_only_where_the_program_counts_with_it(
+        monkeypatch, tmp_path, text, stdin, printed, reads):
+    """A name typed for a variable only printed is no reason to run the whole program again
+    in the exact code (3–4 times slower); nor is a word the program itself reads again until
+    ВИД says it is an integer. A read N the program counts with keeps its guard: the fast
+    code takes it to be an integer. Every mode prints the same."""
+    from pseudo.runtime import runner
+    handed = []
+    real = runner._handed_over
+    monkeypatch.setattr(runner, "_handed_over", lambda e, hands_over: handed.append(e) or real(e, hands_over))
+    for mode in MODES:
+        got = run_text(text, stdin, mode=mode)
+        assert (got.stdout, got.error) == (printed, None), mode
+    assert handed == []
+    for limits in (False, True):
+        source = emitted(text, limits=limits)
+        assert all(f"= {read}" in source for read in reads), source.split("# ==== среда")[0]
+        assert run_emitted_here(source, tmp_path / "t.py", stdin) == (printed, "", 0)

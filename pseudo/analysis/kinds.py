@@ -44,17 +44,22 @@ class Kinds:
     ("()", key) for a definition's value; scope is the definition key or None.
 
     With `guarded` (for the fast code), a value read by ПРОЧЕСТЬ is taken to be of the kind
-    its variable is used as — a string where it meets a string, an integer elsewhere — and a
-    power of integers to be an integer; `guards` maps each target of ПРОЧЕСТЬ to its kind: the
-    fast code checks the value where it comes in (`прочесть_целое`, `прочесть_строку`,
-    `степень_целых`) and, if it is of another kind, hands over to the exact code."""
+    its variable's uses need to be fast (`_read_kinds`: a string where it meets a string, an
+    integer where it is counted with), and a power of integers to be an integer; `guards` maps
+    each target of ПРОЧЕСТЬ so taken to its kind: the fast code checks the value where it
+    comes in (`прочесть_целое`, `прочесть_строку`, `степень_целых`) and, if it is of another
+    kind, hands over to the exact code, which runs the whole program again. A value only
+    printed, stored, passed on or compared for equality is read as it is, unguarded: a word
+    typed for a name must not cost a second run."""
 
     def __init__(self, program: n.Program, guarded: bool = False):
         self.program = program
         self.table: dict[tuple, str | None] = {}
         self.guards: dict[int, str] = {}  # id of a ПРОЧЕСТЬ target → the kind it is taken to be
         self.known: dict[tuple, str | None] = {}  # kinds of expressions asked for, once the table is final
-        self.strings = _compared_with_strings(program) if guarded else None
+        self.guarding = guarded
+        self.checked_reads, checks = _checked_until_integer(program) if guarded else (set(), set())
+        self.read_kinds = _read_kinds(program, checks) if guarded else {}
         self.locals = {key: set(d.locals) for key, d in program.definitions.items()}
         self.changed = True
         while self.changed:
@@ -93,7 +98,7 @@ class Kinds:
     def guarded_power(self, e: n.Expr, scope: str | None) -> bool:
         """Is `e` a power of integers that the fast code takes to be an integer (`степень_целых(…)`:
         a negative exponent makes a fraction, and hands over to the exact code)?"""
-        return (self.strings is not None and isinstance(e, n.Binary) and e.op == "^"
+        return (self.guarding and isinstance(e, n.Binary) and e.op == "^"
                 and self.expr(e.left, scope) == self.expr(e.right, scope) == INT)
 
     def exact(self, op, operands, scope: str | None) -> bool:
@@ -139,7 +144,7 @@ class Kinds:
         a, b = part(e.left, scope), part(e.right, scope)
         if a is None or b is None:
             return None
-        if e.op == "^" and a == b == INT and self.strings is not None:
+        if e.op == "^" and a == b == INT and self.guarding:
             return INT  # taken to be an integer: see guarded_power
         right = e.right
         natural = isinstance(right, n.Const) and type(right.value) is int and right.value >= 0
@@ -205,9 +210,11 @@ class Kinds:
         _store_Loop = _store_Exit = _store_Print = _store_Screen = _store_Stop = _store_Label = _store_Goto = _stores_nothing
 
     def _read(self, target: n.Target) -> str:
-        if self.strings is None:
+        if id(target) in self.checked_reads:
+            return INT  # read again until it is an integer (_checked_until_integer): it needs no guard
+        kind = self.read_kinds.get(target.name)
+        if kind is None:
             return ANY
-        kind = STR if target.name in self.strings else INT
         self.guards[id(target)] = kind
         return kind
 
@@ -224,13 +231,85 @@ Kinds.TYPE = n.arms("kinds, an expression", Kinds, "_type_")
 Kinds.STORE = n.arms("kinds, what a node stores", Kinds, "_store_")
 
 
-def _compared_with_strings(program: n.Program) -> set[str]:
-    """Variables and arrays that meet a string constant in a comparison or a `+`."""
-    names = set()
+ORDER = ("<", "≤", ">", "≥")
+
+
+def _read_kinds(program: n.Program, checks: set[int]) -> dict[str, str]:
+    """The kind worth guarding a value read into each variable or array as: STR where it meets
+    a string constant in a `+` or an order comparison; INT where it is counted with — an
+    operand of arithmetic or of an order comparison, a bound of ДЛЯ, an index. A name that
+    ВИД is asked of (but in `checks`, the ids of the tests of _checked_until_integer) is never
+    guarded: the program itself checks what was typed there."""
+    strings, integers, checked = set(), set(), set()
+
+    def names(*exprs) -> set[str]:
+        return {x.name for x in exprs if isinstance(x, n.Var | n.Index)}
+
     for root in n.bodies(program):
         for node in n.walk(root):
-            if isinstance(node, n.Compare | n.Binary) and (node.op == "+" or isinstance(node, n.Compare)):
+            if isinstance(node, n.Binary) or isinstance(node, n.Compare) and node.op in ORDER:
                 sides = (node.left, node.right)
-                if any(isinstance(x, n.Const) and type(x.value) is str for x in sides):
-                    names |= {x.name for x in sides if isinstance(x, n.Var | n.Index)}
-    return names
+                meets_string = any(isinstance(x, n.Const) and type(x.value) is str for x in sides)
+                (strings if meets_string else integers).update(names(*sides))
+            elif isinstance(node, n.Unary):
+                integers |= names(node.operand)
+            elif isinstance(node, n.For):
+                integers |= names(node.start, node.stop, node.step)
+            elif isinstance(node, n.Index):
+                integers |= names(*node.indices)
+            elif isinstance(node, n.BuiltinCall) and node.name == "ВИД" and id(node) not in checks:
+                checked |= names(*node.args)
+    kinds = dict.fromkeys(integers - checked, INT)
+    kinds.update(dict.fromkeys(strings - checked, STR))
+    return kinds
+
+
+def _checked_until_integer(program: n.Program) -> tuple[set[int], set[int]]:
+    """The language reference's way to read an integer: `ПРОЧЕСТЬ x`, then `ПОКА ВИД(x) ≠
+    'целое' ВЫПОЛНЯТЬ … ПРОЧЕСТЬ x … ВЕРНУТЬСЯ`, the loop doing nothing else with x than asking
+    ВИД of it, printing it, making it a string (СТРОКА) and reading it again, and calling
+    nothing that might. x is an integer wherever the program counts with it, so it is one, with
+    no guard: a word typed there is told and read again, not a reason to run the exact code.
+    The ids of those reads' targets, and of the ВИД calls of their loops' tests."""
+    reads, checks = set(), set()
+    for root in n.bodies(program):
+        for block in n.walk(root):
+            if not isinstance(block, n.Block):
+                continue
+            for before, loop in zip(block.stmts, block.stmts[1:]):
+                test = _integer_test(loop)
+                if test is None or not isinstance(before, n.Read) or before.whole_line:
+                    continue
+                name = test.args[0].name
+                first = [t for t in before.targets if isinstance(t, n.Var) and t.name == name]
+                again = _reads_only(loop.body, name)
+                if first and again is not None:
+                    reads |= {id(t) for t in first + again}
+                    checks.add(id(test))
+    return reads, checks
+
+
+def _integer_test(loop) -> n.BuiltinCall | None:
+    """The call `ВИД(x)` of a loop `ПОКА ВИД(x) ≠ 'целое'`, x a variable."""
+    if not isinstance(loop, n.While) or not isinstance(loop.cond, n.Compare) or loop.cond.op != "≠":
+        return None
+    sides = (loop.cond.left, loop.cond.right)
+    calls = [x for x in sides if isinstance(x, n.BuiltinCall) and x.name == "ВИД" and len(x.args) == 1
+             and isinstance(x.args[0], n.Var)]
+    return calls[0] if calls and any(isinstance(x, n.Const) and x.value == "целое" for x in sides) else None
+
+
+def _reads_only(body: n.Block, name: str) -> list[n.Var] | None:
+    """The targets reading `name` again in `body`, if it only reads it, prints it, asks ВИД of
+    it or makes it a string, and calls nothing of the program; else None."""
+    reads, harmless = [], set()
+    for node in n.walk(body):
+        if isinstance(node, n.Call | n.CallStmt | n.Label | n.Goto):
+            return None
+        if isinstance(node, n.Read) and not node.whole_line:
+            reads += [t for t in node.targets if isinstance(t, n.Var) and t.name == name]
+        arguments = node.args if isinstance(node, n.Print) or isinstance(node, n.BuiltinCall) \
+            and node.name in ("ВИД", "СТРОКА") else ()
+        harmless |= {id(a) for a in arguments if isinstance(a, n.Var)}
+    uses = [x for x in n.walk(body) if isinstance(x, n.Var | n.Index) and x.name == name]
+    return reads if reads and all(id(x) in harmless or x in reads for x in uses) else None
