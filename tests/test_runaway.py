@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import subprocess
 import sys
 import time
@@ -27,6 +28,7 @@ import pseudo
 from pseudo import execute
 from pseudo.errors import PseudoRuntimeError, StaticError
 from pseudo.frontend.source import Source
+from pseudo.pygen.emit import python_source
 from pseudo.runtime import Limits, limits
 
 
@@ -237,6 +239,37 @@ def test_ctrl_c_in_a_terminal_starts_its_own_line_and_shows_the_call(tmp_path):
         assert code == 130
         assert lines[0].startswith("число:^C") and lines[1].endswith("п.pseudo:3:5: ошибка: выполнение прервано (Ctrl-C)")
         assert "спросить(7)" in lines[-1]
+
+
+INTERRUPTED_AT = {  # Python run with a Ctrl-C at a known point of an emitted file's start, then the file
+    "compiling the runtime": (
+        "import builtins\nreal = builtins.compile\n"
+        "def compile(source, filename, *rest, **named):\n"
+        "    if filename == sys.argv[0] and isinstance(source, str) and source.startswith('\\n\\n'):  # код_среды's, of the runtime's text\n"
+        "        raise KeyboardInterrupt\n"
+        "    return real(source, filename, *rest, **named)\n"
+        "builtins.compile = compile\n"),
+    "reading its options": (  # the file imports argparse only for options
+        "import types\nclass Interrupted(types.ModuleType):\n"
+        "    def __getattr__(self, name):\n        raise KeyboardInterrupt\n"
+        "sys.modules['argparse'] = Interrupted('argparse')\n"),
+}
+
+
+@pytest.mark.parametrize("limits", [False, True], ids=["readable", "limits"])
+@pytest.mark.parametrize("point", INTERRUPTED_AT)
+def test_ctrl_c_as_an_emitted_file_starts_is_told_as_a_run_tells_it(tmp_path, point, limits):
+    """Compiling the runtime takes a tenth of a second when no bytecode is kept: a Ctrl-C then,
+    or while the options are read, is the run's message and exit code, not a traceback."""
+    from pseudo.runtime.messages import RUNTIME_MESSAGES
+    path = tmp_path / "п.py"
+    loaded = pseudo.load(Source("СООБЩИТЬ 'начало'\n", "п.pseudo"))
+    path.write_text(python_source(loaded, "п.pseudo", limits=limits), encoding="utf-8")
+    start = f"import runpy, sys\nsys.argv = sys.argv[1:]\n{INTERRUPTED_AT[point]}runpy.run_path(sys.argv[0], run_name='__main__')\n"
+    result = subprocess.run([sys.executable, "-c", start, str(path), "--seed", "1"], capture_output=True, text=True,
+                            encoding="utf-8", env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, timeout=60,
+                            check=False)
+    assert (result.returncode, result.stdout, result.stderr) == (130, "", f"ошибка: {RUNTIME_MESSAGES['interrupted']}\n")
 
 
 # ---- a run that goes on quietly is told where it is ----

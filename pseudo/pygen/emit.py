@@ -123,9 +123,11 @@ def python_source(loaded, title: str, limits: bool = False, import_runtime: bool
     start_line = text.count("\n") + 2
     text += head + _kept(at_start) + "\n"
     runtime = rt(RUNTIME)
-    text += f"{runtime} = {{}}\nexec({rt(RUNTIME_CODE)}({rt(RUNTIME_TEXT)}, __file__, {start_line}), {runtime})\n"
     used = sorted(_words_used(placed, gen) - {"выполнить"})
-    text += "".join(f"{rt(word)} = {runtime}[{word!r}]\n" for word in used) + _python_words(placed, gen)
+    start = (f"{runtime} = {{}}\nexec({rt(RUNTIME_CODE)}({rt(RUNTIME_TEXT)}, __file__, {start_line}), {runtime})\n"
+             + "".join(f"{rt(word)} = {runtime}[{word!r}]\n" for word in used) + _python_words(placed, gen))
+    # a Ctrl-C while the runtime is compiled and loaded, told as a run tells it (runtime/bytecode.py)
+    text += "try:\n" + "".join(f"    {line}\n" for line in start.splitlines()) + "except KeyboardInterrupt:\n    _прервано()\n"
     rest = rt(KEPT) if limits else "None"
     return text + (f'\nif __name__ == "__main__":\n    {runtime}["выполнить"]({rt(MAIN)}, {runtime}[{TABLE!r}], '
                    f"{rest}, {rt(RUNTIME_LATER)})\n")

@@ -14,6 +14,10 @@ again, as without it. The code is written back unless Python is told not to writ
 text: Python compiles it at every start too, so it is short, and takes the two functions from
 the modules importlib loads at every start (`importlib.util` itself is not loaded then). The
 package itself never imports it.
+
+A Ctrl-C while the file starts — compiling the runtime takes a tenth of a second when no code
+is kept — comes before the runtime can report it: the file's start tells it with `_прервано`,
+as a run tells a Ctrl-C with no place (messages.py "interrupted"), and exits with its code.
 """
 import marshal as _marshal
 import os as _os
@@ -23,6 +27,7 @@ from _imp import source_hash as _source_hash
 
 # In an emitted file this module shares the namespace of the program: every name it defines
 # but `код_среды` begins with `_`, which no name of a program does.
+_INTERRUPTED, _EXIT_INTERRUPTED = "ошибка: выполнение прервано (Ctrl-C)", 130
 
 
 def код_среды(text, filename, line):
@@ -62,3 +67,13 @@ def _store(path, data):
             os.unlink(temporary)
         except OSError:
             pass
+
+
+def _прервано():
+    """Ctrl-C before the runtime was loaded: the run's message, not Python's traceback."""
+    try:
+        _sys.stderr.write(f"{_INTERRUPTED}\n")
+        _sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):  # no standard error, or a closed one
+        pass
+    _os._exit(_EXIT_INTERRUPTED)

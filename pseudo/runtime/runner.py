@@ -22,6 +22,7 @@ from .limits import (
     start_random,
     time_is_up,
 )
+from .messages import RUNTIME_MESSAGES
 from .names import API, BOUNDARY, EXACT_MAIN, MAIN, PYTHON_WORDS, STATE, STATES, STEPS
 from .report import EXIT_RUNTIME, in_exact_place, os_words, program_of, report_exception
 from .values import КонецРаботы, Пересмотр, Ячейка
@@ -325,12 +326,15 @@ def выполнить(главная, программа, остальное=No
     """Run the program of an emitted file as `pseudo run` would, and exit with its code."""
     standard_streams()
     программа = {**программа, "code_file": главная.__code__.co_filename}  # the file, as Python named it
-    limits = _options(sys.argv[1:], bool(программа.get("counters")))
     try:
+        limits = _options(sys.argv[1:], bool(программа.get("counters")))
         code = run_emitted(главная, программа, остальное, потом, limits, sys.stdin, sys.stdout, sys.stderr)
     except BrokenPipeError:  # the reader went away (`| head`): not an error
         sys.stdout = None
         code = EXIT_OK
+    except KeyboardInterrupt:  # before the program began (its options read): no place to show
+        print(f"ошибка: {RUNTIME_MESSAGES['interrupted']}", file=sys.stderr)
+        code = 130  # report.EXIT_INTERRUPTED: in an emitted file report.py is not loaded yet
     sys.exit(final_flush(code))
 
 
