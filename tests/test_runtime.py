@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pseudo.runtime.io import read_value
 from pseudo.runtime.ops import NEGATION, OPERATORS, прогрессия, степень_целых
-from pseudo.runtime.values import HUGE_BITS, MAX_BITS, Failure, Пересмотр, digits, show
+from pseudo.runtime.values import HUGE_BITS, MAX_BITS, MAX_DIGITS, Failure, Пересмотр, digits, show
 
 
 def op(symbol, a, b):
@@ -156,6 +156,55 @@ def test_read_value():
     assert read_value("42") == 42 and read_value("-3") == -3
     assert read_value("1,5") == Fraction(3, 2) and read_value("2/4") == Fraction(1, 2)
     assert read_value("слово") == "слово" and read_value("1/0") == "1/0" and read_value("1/00") == "1/00"
+
+
+@pytest.mark.parametrize("a, b", [(2, MAX_BITS - 1), (2, MAX_BITS), (3, 630_929), (3, 630_930), (-3, 630_930),
+                                  (Fraction(1, 3), 630_929), (Fraction(1, 3), 630_930), ((1 << 999) + 1, 1001),
+                                  ((1 << 500) - 1, 2001), (10, 301_029), (10, 301_030)])
+def test_a_power_is_refused_exactly_when_it_passes_the_size_limit(a, b):
+    """language.md §12: no power longer than MAX_BITS bits (3 ^ 630,930 has 1,000,001): not
+    a bound from below, which let 3 ^ 1,000,000 through. The fast code's power hands over
+    exactly there."""
+    parts = (a.numerator, a.denominator) if isinstance(a, Fraction) else (a,)
+    too_big = any((abs(p) ** b).bit_length() > MAX_BITS for p in parts)
+    if too_big:
+        with pytest.raises(Failure) as e:
+            op("^", a, b)
+        assert e.value.code == "too-big"
+    else:
+        assert op("^", a, b) == a ** b
+    if isinstance(a, int):
+        if too_big:
+            with pytest.raises(Пересмотр):
+                степень_целых(a, b)
+        else:
+            assert степень_целых(a, b) == a ** b
+
+
+@pytest.mark.parametrize("token", ["9" * MAX_DIGITS, "9" * (MAX_DIGITS - 1), "1" + "0" * (MAX_DIGITS - 1),
+                                   "-" + "9" * (MAX_DIGITS + 1), "1/" + "7" * MAX_DIGITS, "0," + "5" * MAX_DIGITS,
+                                   "0," + "0" * MAX_DIGITS + "1", "1" * 2_000_000, "0," + "0" * 2_000_000 + "1",
+                                   "1," + "0" * 2_000_000, "0," + str(5 ** 400_000).rjust(400_000, "0")])
+def test_a_number_read_is_refused_exactly_when_it_passes_the_size_limit(token):
+    """ПРОЧЕСТЬ and ЧИСЛО refuse a number longer than MAX_BITS bits, one of more digits than
+    the longest integer has before converting it (2,000,000 digits took 15 s)."""
+    import time
+    value = {"1," + "0" * 2_000_000: Fraction(1), "0," + str(5 ** 400_000).rjust(400_000, "0"): Fraction(1, 2 ** 400_000)}.get(
+        token, Fraction(token.replace(",", ".")) if len(token) <= MAX_DIGITS + 3 else None)
+    fits = value is not None and max(value.numerator.bit_length(), value.denominator.bit_length()) <= MAX_BITS
+    started = time.process_time()
+    if fits:
+        assert read_value(token) == value
+    else:
+        with pytest.raises(Failure) as e:
+            read_value(token)
+        assert e.value.code == "too-big"
+    if len(token) > 2 * MAX_DIGITS:
+        assert time.process_time() - started < 0.2
+
+
+def test_the_digits_of_the_longest_integer_are_those_of_its_bits():
+    assert len(str((1 << MAX_BITS) - 1)) == MAX_DIGITS
 
 
 _INTEGER, _DECIMAL, _FRACTION = (re.compile(p) for p in (r"[+-]?\d+", r"[+-]?\d+[.,]\d+", r"[+-]?\d+/\d+"))

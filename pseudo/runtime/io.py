@@ -9,11 +9,13 @@ import time
 from .limits import random_state, проверить_пределы
 from .values import (
     LINES_READ,
+    MAX_BITS,
     MAX_DIGITS,
     WORDS_READ,
     Пересмотр,
     described,
     fail,
+    is_fraction,
     is_number,
     norm,
     show,
@@ -125,24 +127,46 @@ def read_value(token):
     sign = token[:1] if token[:1] in ("+", "-") else ""
     digits = token[len(sign):]
     if digits.isdecimal():
-        _check_digits(len(digits))
-        return int(token)
+        _check_digits(len(digits), digits)
+        return _sized(int(token), len(digits))
     for mark in ".,/":
         whole, found, part = digits.partition(mark)
         if found and whole.isdecimal() and part.isdecimal():
-            _check_digits(len(whole) + len(part))
+            count = len(whole) + len(part)
             if mark == "/":
-                return norm(дробь(int(sign + whole), int(part))) if int(part) else token
+                _check_digits(count, whole, part)
+                return _sized(norm(дробь(int(sign + whole), int(part))), count) if int(part) else token
+            # (whole·10^k + part) / 10^k, its trailing zeros dropped first (1,5000 is 1,5): reduced, the
+            # denominator keeps at least 2^k or 5^k, so past MAX_BITS digits after the point it is too long
+            part = part.rstrip("0")
+            _check_digits(count, whole + part)
+            if len(part) > MAX_BITS:
+                raise _number_too_big(count)
             scale = 10 ** len(part)
-            return norm(дробь(int(sign + whole) * scale + int(sign + part), scale))
+            return _sized(norm(дробь(int(sign + whole) * scale + int(sign + (part or "0")), scale)), count)
     return token
 
 
-def _check_digits(count):
-    """A number read from text meets the size limit too — and before it is converted, which
-    takes time quadratic in its digits (CPython 3.11: three seconds for three million)."""
-    if count > MAX_DIGITS:
-        raise fail("too-big", detail=f"число из {count:,} цифр".replace(",", " "))
+def _check_digits(count, *written):
+    """A number read from text meets the size limit too — and one whose integers, as written
+    (`written`), have more digits than the longest integer (MAX_DIGITS) is refused before it is
+    converted, which takes time quadratic in its digits (CPython 3.11: a third of a second for
+    300,000). `count`: its digits, for the message."""
+    if any(len(w.lstrip("0")) > MAX_DIGITS for w in written):
+        raise _number_too_big(count)
+
+
+def _sized(value, count):
+    """The number read, if none of its integers is longer than MAX_BITS (as many digits as
+    the longest integer may still be more)."""
+    parts = (value.numerator, value.denominator) if is_fraction(value) else (value,)
+    if any(p.bit_length() > MAX_BITS for p in parts):
+        raise _number_too_big(count)
+    return value
+
+
+def _number_too_big(count):
+    return fail("too-big", detail=f"число из {count:,} цифр".replace(",", " "))
 
 
 class Input:

@@ -8,6 +8,8 @@ kinds the analysis proves; in its mode for the closures the views run on (pygen/
 from the types the code tests as it runs (Operator.python_types). The reference interpreter always calls the
 checked function.
 """
+import math
+
 from .values import (
     MAX_BITS,
     MAX_STRING,
@@ -145,8 +147,8 @@ def степень(a, b):
         if a == 0:
             raise fail("div-zero")
         return norm(дробь(1, степень(a, -b)))
-    bits = max(a.numerator.bit_length(), a.denominator.bit_length()) if is_fraction(a) else a.bit_length()
-    if _power_too_big(bits, b):  # of a fraction, its denominator too: (1/2)^b is 1/2^b
+    parts = (a.numerator, a.denominator) if is_fraction(a) else (a,)
+    if any(_power_too_big(p, b) for p in parts):  # of a fraction, its denominator too: (1/2)^b is 1/2^b
         base = f"({brief(a)})" if is_fraction(a) or a < 0 else brief(a)
         raise fail("too-big", detail=f"{base}^{brief(b)}")
     return norm(a ** b)
@@ -159,15 +161,25 @@ def степень_целых(a, b):
     ((64 − 1) · 15,000 < MAX_BITS) and is not measured."""
     if 0 <= b < SMALL_POWER_EXPONENT and SMALL_POWER_LOWEST < a < SMALL_POWER_BASE:
         return a ** b
-    if b < 0 or _power_too_big(a.bit_length(), b):
+    if b < 0 or _power_too_big(a, b):
         raise Пересмотр
     return a ** b
 
 
-def _power_too_big(bits, b):
-    """Would a power of a number of `bits` bits to the exponent b pass MAX_BITS (it has at
-    least (bits − 1)·b + 1)?"""
-    return bits > 1 and (bits - 1) * b > MAX_BITS
+def _power_too_big(a, b):
+    """Would the integer a to the exponent b ≥ 0 have more than MAX_BITS bits? Exactly so, and
+    before the power is made: |a|^b has ⌊b·log2|a|⌋ + 1 bits, which only a power within a bit
+    of the limit needs computing to tell."""
+    a = abs(a)
+    bits = a.bit_length()
+    if bits <= 1 or b == 0 or bits * b <= MAX_BITS:  # 0, 1, or at most bits·b bits
+        return False
+    if (bits - 1) * b >= MAX_BITS:  # at least (bits − 1)·b + 1 bits
+        return True
+    estimate = b * math.log2(a)  # within a millionth of a bit here
+    if abs(estimate - MAX_BITS) > 1:
+        return estimate > MAX_BITS
+    return (a ** b).bit_length() > MAX_BITS  # at most MAX_BITS + 2 bits: quick to make
 
 
 def минус(a):

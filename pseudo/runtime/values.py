@@ -16,7 +16,7 @@ from .messages import KIND_WORDS, KINDS, RUNTIME_HINTS, RUNTIME_MESSAGES
 # length the slowest single operation Python cannot interrupt (a fraction's gcd, a long division)
 # takes under a second in CPython 3.11; at ten times the length it took a minute.
 MAX_BITS = 1_000_000
-MAX_DIGITS = 3_010_300  # the decimal digits of the longest integer: 10,000,000 × log10(2), rounded up
+MAX_DIGITS = 301_030  # the decimal digits of the longest integer, 2^MAX_BITS − 1: MAX_BITS × log10(2), rounded up
 MAX_STRING = 100_000_000
 
 
