@@ -37,6 +37,32 @@ def test_help_is_russian():
         assert "usage" not in result.stdout and "show this help" not in result.stdout
 
 
+@pytest.mark.parametrize("limits", [[], ["--limits"]], ids=["readable", "limits"])
+def test_an_emitted_files_options_are_russian_and_a_misused_one_exits_64(tmp_path, limits):
+    """`python3 f.py -h` and its usage errors speak as pseudo's own options do: in Russian,
+    every option with its help, a misused one told with a hint and exit code 64."""
+    path = tmp_path / "f.py"
+    assert cli("py", *limits, write(tmp_path, "СООБЩИТЬ СЛУЧАЙНОЕ(6)"), "-o", str(path)).returncode == 0
+
+    def run(*argv):
+        return subprocess.run([sys.executable, str(path), *argv], capture_output=True, text=True, encoding="utf-8",
+                              timeout=60, check=False)
+    shown = run("-h")
+    assert shown.returncode == 0 and shown.stdout.startswith("использование: f.py [-h]")
+    assert "show this help" not in shown.stdout and "options" not in shown.stdout
+    for option in ["--max-depth", "--seed"] + (["--max-steps", "--time-limit"] if limits else []):
+        assert re.search(rf"\n  {option} \S+ +\w", shown.stdout), (option, shown.stdout)  # with its help
+    for argv, told in [(["--seed", "x"], "аргумент --seed: неверное значение 'x'"),
+                       (["--max-depth", "0"], "пределы — положительные числа"),
+                       (["--frob"], "неизвестные аргументы: --frob")]:
+        misused = run(*argv)
+        assert misused.returncode == 64 and misused.stdout == "", argv
+        error, hint = misused.stderr.splitlines()[-2:]
+        assert misused.stderr.startswith("использование: f.py [-h]") and error.startswith("f.py: ошибка: ") \
+            and told in error, misused.stderr
+        assert hint == "подсказка: параметры файла показывает python3 f.py --help"
+
+
 def test_usage_errors_exit_64(tmp_path):
     assert cli().returncode == 64
     assert cli("run").returncode == 64

@@ -10,6 +10,7 @@ import sys
 from .. import __version__
 from ..errors import EXIT_USAGE
 from ..runtime import Limits
+from ..runtime.messages import ARGPARSE_WORDS
 from ..runtime.runner import MAX_DEPTH
 
 DESCRIPTION = """\
@@ -26,22 +27,8 @@ MAX_EVENTS = 1_000_000
 MAX_EVENTS_KEPT = 200_000
 SITE_ADDRESS = "http://127.0.0.1:8000/"  # where `pseudo site serve` shows a built site
 
-_TRANSLATIONS = {
-    "usage: ": "использование: ",
-    "the following arguments are required: %s": "не хватает аргументов: %s",
-    "unrecognized arguments: %s": "неизвестные аргументы: %s",
-    "invalid choice: %(value)r (choose from %(choices)s)": "недопустимое значение %(value)r (можно: %(choices)s)",
-    "argument %(argument_name)s: %(message)s": "аргумент %(argument_name)s: %(message)s",
-    "invalid %(type)s value: %(value)r": "неверное значение %(value)r",
-    "expected one argument": "ожидается одно значение",
-    "positional arguments": "аргументы",
-    "options": "параметры",
-    "show this help message and exit": "показать эту справку и выйти",
-}
-
-
 def _russian(text: str) -> str:
-    return _TRANSLATIONS.get(text, text)
+    return ARGPARSE_WORDS.get(text, text)
 
 
 argparse._ = _russian  # argparse looks its words up through gettext's `_` at call time

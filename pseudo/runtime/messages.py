@@ -93,6 +93,21 @@ RUNTIME_HINTS = {
 
 KIND_WORDS = ("целое", "дробь", "строка", "логическое")  # what ВИД gives
 
+# argparse's own words, as the command line and an emitted file's options say them (argparse
+# looks each up through gettext's `_` when it uses it: commands/arguments.py and runner.py set it).
+ARGPARSE_WORDS = {
+    "usage: ": "использование: ",
+    "the following arguments are required: %s": "не хватает аргументов: %s",
+    "unrecognized arguments: %s": "неизвестные аргументы: %s",
+    "invalid choice: %(value)r (choose from %(choices)s)": "недопустимое значение %(value)r (можно: %(choices)s)",
+    "argument %(argument_name)s: %(message)s": "аргумент %(argument_name)s: %(message)s",
+    "invalid %(type)s value: %(value)r": "неверное значение %(value)r",
+    "expected one argument": "ожидается одно значение",
+    "positional arguments": "аргументы",
+    "options": "параметры",
+    "show this help message and exit": "показать эту справку и выйти",
+}
+
 KIND_NAMES = {
     "int": "целое число", "Fraction": "дробь", "bool": "логическое значение",
     "str": "строка", "Массив": "массив", "NoneType": "отсутствие значения",

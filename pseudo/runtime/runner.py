@@ -22,7 +22,7 @@ from .limits import (
     start_random,
     time_is_up,
 )
-from .messages import RUNTIME_MESSAGES
+from .messages import ARGPARSE_WORDS, RUNTIME_MESSAGES
 from .names import API, BOUNDARY, EXACT_MAIN, MAIN, PYTHON_WORDS, STATE, STATES, STEPS
 from .report import EXIT_RUNTIME, in_exact_place, os_words, program_of, report_exception
 from .values import КонецРаботы, Пересмотр, Ячейка
@@ -489,27 +489,39 @@ def readable_exact(программа, namespace):
 
 
 def _options(argv, counted=True):
-    """The options of an emitted file: those of `pseudo run`; a readable file (not `counted`)
-    runs without pseudo's limits of steps and time, and says so if they are given."""
+    """The options of an emitted file: those of `pseudo run`, in Russian, a misused one told
+    as pseudo tells it (exit code 64, with a hint); a readable file (not `counted`) runs
+    without pseudo's limits of steps and time, and says so if they are given."""
     if not argv:
         return Limits()
     import argparse
-    parser = argparse.ArgumentParser(description="Программа, переведённая pseudo на Python.")
+    argparse._ = lambda text: ARGPARSE_WORDS.get(text, text)  # the file's own process: its words
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            self.print_usage(sys.stderr)
+            self.exit(EXIT_USAGE, f"{self.prog}: ошибка: {message}\n"
+                                  f"подсказка: параметры файла показывает python3 {self.prog} --help\n")
+    parser = Parser(description="Программа, переведённая pseudo на Python.")
     defaults = Limits()
     if counted:
-        parser.add_argument("--max-steps", type=int, default=defaults.max_steps, metavar="N")
-        parser.add_argument("--time-limit", type=float, default=defaults.time_limit, metavar="СЕК")
-    parser.add_argument("--max-depth", type=int, default=defaults.max_depth, metavar="N")
-    parser.add_argument("--seed", type=int, default=None, metavar="N", help="начало случайных чисел СЛУЧАЙНОЕ")
+        parser.add_argument("--max-steps", type=int, default=defaults.max_steps, metavar="N",
+                            help=f"наибольшее число шагов: повторений циклов, вызовов и переходов "
+                                 f"(по умолчанию {defaults.max_steps:_})".replace("_", " "))
+        parser.add_argument("--time-limit", type=float, default=defaults.time_limit, metavar="СЕК",
+                            help=f"наибольшее время выполнения в секундах (по умолчанию {defaults.time_limit:g})")
+    parser.add_argument("--max-depth", type=int, default=defaults.max_depth, metavar="N",
+                        help=f"наибольшая глубина рекурсии (по умолчанию {defaults.max_depth:_})".replace("_", " "))
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="начало последовательности СЛУЧАЙНОЕ: с одним и тем же N — те же числа при каждом запуске")
     args, rest = parser.parse_known_args(argv)
     if rest:
         limits = [x for x in rest if x.split("=")[0] in ("--max-steps", "--time-limit")]
-        parser.exit(EXIT_USAGE, ("ошибка: этот файл выполняет программу без пределов шагов и времени; "
-                                 "файл с пределами пишет pseudo py --limits\n") if limits and not counted
-                    else f"ошибка: неизвестные аргументы: {' '.join(rest)}\n")
+        parser.error("этот файл выполняет программу без пределов шагов и времени; файл с пределами пишет "
+                     "pseudo py --limits" if limits and not counted else f"неизвестные аргументы: {' '.join(rest)}")
     if not counted:
         args.max_steps, args.time_limit = defaults.max_steps, defaults.time_limit
     if not (0 < args.max_depth <= MAX_DEPTH and args.max_steps > 0 and 0 < args.time_limit < float("inf")):
-        parser.exit(EXIT_USAGE, "ошибка: пределы — положительные числа; глубина не больше 1 000 000\n")
+        parser.error("пределы — положительные числа; глубина не больше 1 000 000")
     return Limits(args.max_steps, args.max_depth, args.time_limit, args.seed)
 
