@@ -64,7 +64,9 @@ def cmd_py(args) -> int:
     from ..pygen.emit import python_source
     loaded = load(args)
     refuse_output(args.output, loaded)
+    path = Path(args.output or "-")  # a file's name, not standard output or a stream (/dev/stdout, /dev/fd/3)
+    named = path.name != "-" and not path.absolute().as_posix().startswith(("/dev/", "/proc/"))
     text = deep_call(lambda: python_source(loaded, Path(args.file).name, limits=args.limits,
-                                           import_runtime=args.import_runtime))
+                                           import_runtime=args.import_runtime, output=args.output if named else None))
     write_output(args.output or "-", text, loaded)
     return EXIT_OK

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import ast
 import os
+import re
+import shlex
 
 from ..errors import Diagnostic, StaticError, diagnostic
 from ..frontend.source import Span
@@ -78,8 +80,11 @@ WITHOUT_LIMITS = (
     "как у pseudo run, пишет pseudo py --limits.\n")
 
 
-def python_source(loaded, title: str, limits: bool = False, import_runtime: bool = False) -> str:
-    """The emitted file: the readable program, or with `limits` the fast code that counts."""
+def python_source(loaded, title: str, limits: bool = False, import_runtime: bool = False,
+                  output: str | None = None) -> str:
+    """The emitted file: the readable program, or with `limits` the fast code that counts.
+    `output`: the file it is written to, which its docstring tells to run (by default, the
+    program's name with .py)."""
     gen = Generator(loaded.program, loaded.facts, loaded.main_file, "fast" if limits else "readable")
     placed = [(filename, s) for filename, part in gen.parts().items() for s in part]
     fast_text, positions = _code(placed, loaded)
@@ -88,7 +93,7 @@ def python_source(loaded, title: str, limits: bool = False, import_runtime: bool
         checked = Generator(loaded.program, loaded.facts, loaded.main_file, "exact", names=gen.names)
         exact = [(loaded.main_file, comment(EXACT_NOTE)), (loaded.main_file, checked.checked_main(gen.names.rt(EXACT_MAIN)))]
         exact_text, exact_positions = _code(exact, loaded)
-    text = _head(title, gen, limits, import_runtime, placed + exact) + f"\n{PROGRAM_MARK}\n\n"
+    text = _head(title, output, gen, limits, import_runtime, placed + exact) + f"\n{PROGRAM_MARK}\n\n"
     first = text.count("\n") + 1
     positions = _shifted(positions, first - 1)
     text += fast_text + "\n\n\n"
@@ -124,7 +129,9 @@ def python_source(loaded, title: str, limits: bool = False, import_runtime: bool
     text += head + _kept(at_start) + "\n"
     runtime = rt(RUNTIME)
     used = sorted(_words_used(placed, gen) - {"выполнить"})
-    start = (f"{runtime} = {{}}\nexec({rt(RUNTIME_CODE)}({rt(RUNTIME_TEXT)}, __file__, {start_line}), {runtime})\n"
+    # the file as Python names it: its path, or "<string>" for exec(open(…).read()), which sets no __file__
+    start = (f"{runtime} = {{}}\nexec({rt(RUNTIME_CODE)}({rt(RUNTIME_TEXT)}, {rt(MAIN)}.__code__.co_filename, "
+             f"{start_line}), {runtime})\n"
              + "".join(f"{rt(word)} = {runtime}[{word!r}]\n" for word in used) + _python_words(placed, gen))
     # a Ctrl-C while the runtime is compiled and loaded, told as a run tells it (runtime/bytecode.py)
     text += "try:\n" + "".join(f"    {line}\n" for line in start.splitlines()) + "except KeyboardInterrupt:\n    _прервано()\n"
@@ -133,10 +140,12 @@ def python_source(loaded, title: str, limits: bool = False, import_runtime: bool
                    f"{rest}, {rt(RUNTIME_LATER)})\n")
 
 
-def _head(title: str, gen: Generator, limits: bool, import_runtime: bool, placed) -> str:
+def _head(title: str, output: str | None, gen: Generator, limits: bool, import_runtime: bool, placed) -> str:
     layout = ("Среда выполнения импортируется из установленного pseudo (pip install arsac-pseudo).\n"
               if import_runtime else "Сначала — сама программа, за ней — среда выполнения pseudo и запуск.\n")
-    run = f"Запуск: python3 {os.path.splitext(os.path.basename(title))[0]}.py (стандартный ввод — для ПРОЧЕСТЬ).\n"
+    name = os.path.basename(output) if output else f"{os.path.splitext(os.path.basename(title))[0]}.py"
+    shown = name if re.fullmatch(r"[\w@%+=:,./-]+", name) else shlex.quote(name)  # letters of any script are safe
+    run = f"Запуск: python3 {shown} (стандартный ввод — для ПРОЧЕСТЬ).\n"
     head = CODING + docstring(f"{title} — программа на языке книги Ж. Арсака, переведённая pseudo на Python.\n\n"
                      + run + ("" if limits else WITHOUT_LIMITS) + layout)
     if import_runtime:

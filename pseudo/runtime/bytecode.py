@@ -10,7 +10,8 @@ digest of them is kept with them: `importlib.util.source_hash`'s, CPython's own 
 and only from a file of this user's that no one else may write to, checked before its bytes are
 read. Anything else — no such file, another text, a damaged or foreign file — means compiling
 again, as without it. The code is written back unless Python is told not to write bytecode
-(PYTHONDONTWRITEBYTECODE, -B). This module is copied into the file as plain code, before the
+(PYTHONDONTWRITEBYTECODE, -B). A file run from a string (`exec(open('f.py').read())`, where
+Python names the code "<string>") keeps nothing. This module is copied into the file as plain code, before the
 text: Python compiles it at every start too, so it is short, and takes the two functions from
 the modules importlib loads at every start (`importlib.util` itself is not loaded then). The
 package itself never imports it.
@@ -36,6 +37,8 @@ def код_среды(text, filename, line):
     key = (_sys.version, filename, line, text)
     path = None
     try:
+        if filename.startswith("<"):  # "<string>": run from a string (exec(open(…).read())), no file to keep beside
+            raise OSError(filename)
         path = _cache_from_source(filename)[:-len(".pyc")] + ".pseudo-runtime.bin"
         with open(path, "rb") as f:
             info = os.fstat(f.fileno())
