@@ -14,7 +14,7 @@ from .runtime.report import printable
 
 def cmd_test(args) -> int:
     from .api import UsageError
-    from .judge import check
+    from .judge import check, not_a_pupils_work
     from .tasks import SOLUTION, read_task
     task = read_task(args.task)
     if args.file is None:
@@ -26,8 +26,7 @@ def cmd_test(args) -> int:
         path, tests, pupil = args.file, task.visible, True
         _must_be_program(path)
         if task.is_answer(path):
-            raise UsageError(f"{path} — файл самой задачи, а не работа ученика; решение учителя проверяет "
-                             f"pseudo test {args.task}")
+            raise UsageError(not_a_pupils_work(path, task.folder))
     hidden = sum(t.hidden for t in tests)
     print(f"Задача «{printable(task.title)}»: {_tests_word(len(tests))}" + (f", из них скрытых: {hidden}" if hidden else ""))
     report = _TestReport(tests, args)
@@ -93,10 +92,10 @@ def _must_be_program(path: str) -> None:
 def cmd_grade(args) -> int:
     from .gradebook import Pupil, csv_text, page, pupil_names, table
     from .judge import check
-    from .tasks import read_task
+    from .tasks import TESTS, read_task
     task = read_task(args.task)
     paths = _works(args.works)
-    _check_outputs(args, task.files() + paths, os.path.join(task.folder, "tests"))
+    _check_outputs(args, task.files() + paths, os.path.join(task.folder, TESTS))
     pupils = [Pupil(name, path) for name, path in zip(pupil_names(paths), paths)]
     order = sorted(range(len(pupils)), key=lambda i: pupils[i].name.casefold())
     progress = _Progress(pupils, len(task.tests)) if sys.stderr.isatty() else None

@@ -110,13 +110,16 @@ def result(test: Test, status: str, detail: str = "", message: str = "", output:
             "output": output[:KEPT] if status != "passed" else "", "diff": diff.as_dict() if diff else None}
 
 
+def not_a_pupils_work(path: str, folder: str) -> str:
+    return f"{path} — файл самой задачи, а не работа ученика; решение учителя проверяет pseudo test {folder}"
+
+
 def prepare(task: Task, path: str, pupil: bool = True) -> tuple[Program | None, dict]:
     """The program compiled, and the message that says so — or None and why not. A pupil's
     program may not use the task's answers."""
     from .api import UsageError
     if pupil and task.is_answer(path):
-        return None, compiled(f"{path} — файл самой задачи, а не работа ученика; решение учителя проверяет "
-                              f"pseudo test {task.folder}", status="refused")
+        return None, compiled(not_a_pupils_work(path, task.folder), status="refused")
     try:
         program = Program(path)
     except StaticError as e:  # its message may show a line of the file it is about: not an answer's
