@@ -346,7 +346,9 @@ class BodyCode(ExpressionCode, AutomatonCode):
         target = self.variable(var, ast.Store())
         through = []
         if not isinstance(target, ast.Name):  # a РЕЗ parameter or a cell: each value goes through it
-            value = self.names.fresh(f"значение_{self.names.var(s.var)}")
+            # named as the variable itself (the variable lives in the cell, so its name is free): a
+            # state that came back lists `j`, not a name of the code's own (runner.FrameReader)
+            value = self.names.var(s.var) if s.var in self.cells else self.names.fresh(f"значение_{self.names.var(s.var)}")
             through = [assign(target, name(value, s.span), s.span)]
             target = name(value, s.span, ast.Store())
         elif s.var not in self.locals:

@@ -283,10 +283,17 @@ class FrameReader:
                   *(f.f_locals for f in reversed(chain))]
         out = {}
         for names in scopes:
+            kept = set()  # the variables of this call kept in cells: their plain copies are stale
             for name, value in names.items():
+                if type(value) is Ячейка and value.ключ == value.имя != name and value.имя in names \
+                        and type(names[value.имя]) is not Ячейка:
+                    kept.add(value.имя)  # `ячейка_x` beside `x`: the parameter, or a ДЛЯ's value, copied in
+            for name, value in names.items():
+                if name in kept:
+                    continue
                 if type(value) is Ячейка:
-                    if value.ключ == value.имя != name and value.имя in names and type(names[value.имя]) is not Ячейка:
-                        name = value.имя  # a variable of the call kept in a cell (`ячейка_x`): its `x` is stale
+                    if value.имя in kept and value.ключ == value.имя:
+                        name = value.имя
                     value = value.или_ничего()
                 if frozen(value, [0]) is not None and not isinstance(value, dict) and not self.counting(name) \
                         and name not in self.states:
