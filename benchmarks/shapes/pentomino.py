@@ -138,5 +138,6 @@ size = (max(высота, ширина) + 5) * (min(высота, ширина) 
 кусков = [0] * 64
 кус, ориентаций, ор = [[None] for _ in range(64)], [[None] for _ in range(64)], [[None] for _ in range(64)]
 подготовить_игру()
-ИСКАТЬ(1)
-print("РЕШЕНИЙ:", решений)
+if __name__ == "__main__":  # imported, it is the prepared game (benchmarks/written_out/pentomino.py)
+    ИСКАТЬ(1)
+    print("РЕШЕНИЙ:", решений)
